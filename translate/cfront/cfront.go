@@ -1,0 +1,217 @@
+// Package cfront is ladr's C front end: it parses and type-checks C with
+// modernc.org/cc/v4 and lowers the typed tree, once, into ladr's IR (package
+// ir). Nothing after this package sees the parser's tree.
+//
+// Inputs are .c files, preprocessed with the host's headers, or
+// already-preprocessed .i files (SV-COMP tasks). The data model is ILP32
+// (--32, SV-COMP's) or LP64 (--64).
+//
+// Lowering keeps C's expressions as they are (the race instrumentation
+// rewrites them), turns switch statements into if/goto, lifts GNU statement
+// expressions out of their expression where that is possible, folds integer
+// constant expressions, and marks whatever it cannot represent with
+// ir.Unsupported / ir.Bad so that the pipeline can answer "unknown" with a
+// reason and a position if (and only if) that code is reachable.
+package cfront
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"modernc.org/cc/v4"
+	"modernc.org/token"
+
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// Model is a C data model.
+type Model int
+
+// Data models.
+const (
+	ILP32 Model = 32 // int, long and pointers are 32 bits (SV-COMP's model)
+	LP64  Model = 64 // long and pointers are 64 bits
+)
+
+func (m Model) String() string {
+	if m == ILP32 {
+		return "ILP32"
+	}
+	return "LP64"
+}
+
+// Options configure parsing.
+type Options struct {
+	Model Model
+	// Defines are extra macro definitions "NAME" or "NAME=VALUE" for .c files.
+	Defines []string
+	// IncludePaths are extra directories searched by #include.
+	IncludePaths []string
+}
+
+// Error is a syntax or type error in the input, with its position.
+type Error struct {
+	Pos ir.Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
+
+// Frontend parses C files. It caches the host compiler configuration, which
+// costs a run of the host gcc; a Frontend is safe for concurrent use.
+type Frontend struct {
+	mu   sync.Mutex
+	cfgs map[Model]*cc.Config
+}
+
+// New returns a Frontend.
+func New() *Frontend { return &Frontend{cfgs: map[Model]*cc.Config{}} }
+
+// prelude declares the SV-COMP and ladr functions for .c inputs.
+const prelude = `
+void __VERIFIER_assume(int);
+void __VERIFIER_atomic_begin(void);
+void __VERIFIER_atomic_end(void);
+void reach_error(void);
+`
+
+func (fe *Frontend) config(m Model) (*cc.Config, error) {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	if c := fe.cfgs[m]; c != nil {
+		return c, nil
+	}
+	var cfg *cc.Config
+	var err error
+	if m == ILP32 {
+		cfg, err = cc.NewConfig("linux", "386", "-m32")
+		if err == nil {
+			// Debian's x86_64 glibc headers are bi-arch but live in the
+			// multiarch directory that gcc -m32 does not search; the one
+			// header they need for 32 bits (gnu/stubs-32.h) is empty.
+			cfg.SysIncludePaths = append(cfg.SysIncludePaths, "/usr/include/x86_64-linux-gnu")
+			cfg.IncludePaths = append(cfg.IncludePaths, "/usr/include/x86_64-linux-gnu")
+		}
+	} else {
+		cfg, err = cc.NewConfig("linux", "amd64")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("configuring the C front end (is gcc installed?): %w", err)
+	}
+	fe.cfgs[m] = cfg
+	return cfg, nil
+}
+
+// ParseFile reads, parses and lowers the C file at path.
+func (fe *Frontend) ParseFile(path string, opts Options) (*ir.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return fe.Parse(path, src, opts)
+}
+
+// Parse parses and lowers the C source src, named name. Files ending in .i
+// are taken as preprocessed.
+func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Program, err error) {
+	if opts.Model == 0 {
+		opts.Model = LP64
+	}
+	cfg, err := fe.config(opts.Model)
+	if err != nil {
+		return nil, err
+	}
+	c := *cfg
+	c.IncludePaths = append(append([]string{filepath.Dir(name)}, opts.IncludePaths...), c.IncludePaths...)
+	var defs strings.Builder
+	for _, d := range opts.Defines {
+		k, v, ok := strings.Cut(d, "=")
+		if !ok {
+			v = "1"
+		}
+		fmt.Fprintf(&defs, "#define %s %s\n", k, v)
+	}
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: cfg.Predefined + defs.String()},
+		{Name: "<builtin>", Value: cc.Builtin},
+	}
+	if !strings.HasSuffix(name, ".i") {
+		sources = append(sources, cc.Source{Name: "<ladr>", Value: prelude})
+	}
+	sources = append(sources, cc.Source{Name: name, Value: src})
+	if opts.Model == ILP32 {
+		c.FS = stubsFS{}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the C front end failed: %v", r)}
+		}
+	}()
+	ast, err := cc.Translate(&c, sources)
+	if err != nil {
+		return nil, ccError(name, err)
+	}
+	l := newLowerer(ast, name)
+	return l.lower()
+}
+
+// ccError turns cc's error list into an *Error at the first position.
+func ccError(name string, err error) error {
+	msg := err.Error()
+	first, _, _ := strings.Cut(msg, "\n")
+	// cc's messages look like "file:line:col: text".
+	var file string
+	var line, col int
+	parts := strings.SplitN(first, ":", 4)
+	if len(parts) == 4 {
+		if _, e1 := fmt.Sscan(parts[1], &line); e1 == nil {
+			if _, e2 := fmt.Sscan(parts[2], &col); e2 == nil {
+				file = parts[0]
+				return &Error{Pos: ir.Pos{File: file, Line: line, Col: col}, Msg: strings.TrimSpace(parts[3])}
+			}
+		}
+	}
+	var pe *Error
+	if errors.As(err, &pe) {
+		return pe
+	}
+	return &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: first}
+}
+
+func pos(n interface{ Position() token.Position }) ir.Pos {
+	tp := n.Position()
+	return ir.Pos{File: tp.Filename, Line: tp.Line, Col: tp.Column}
+}
+
+// stubsFS answers gnu/stubs-32.h with an empty file and nothing else (cc
+// then falls back to the host file system).
+type stubsFS struct{}
+
+func (stubsFS) Open(name string) (fs.File, error) {
+	if strings.HasSuffix(name, "gnu/stubs-32.h") {
+		return &emptyFile{name: name}, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
+
+type emptyFile struct{ name string }
+
+func (f *emptyFile) Stat() (fs.FileInfo, error) { return emptyInfo{f.name}, nil }
+func (f *emptyFile) Read([]byte) (int, error)   { return 0, io.EOF }
+func (f *emptyFile) Close() error               { return nil }
+
+type emptyInfo struct{ name string }
+
+func (i emptyInfo) Name() string       { return filepath.Base(i.name) }
+func (i emptyInfo) Size() int64        { return 0 }
+func (i emptyInfo) Mode() fs.FileMode  { return 0o444 }
+func (i emptyInfo) ModTime() time.Time { return time.Time{} }
+func (i emptyInfo) IsDir() bool        { return false }
+func (i emptyInfo) Sys() any           { return nil }
