@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestParseProperties covers the corner cases of the task-file reader.
+func TestParseProperties(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     string // fmt of []taskProperty as file=verdict pairs
+		wantErr  bool
+	}{
+		{name: "svcomp layout with commented entries", in: `format_version: '2.0'
+
+# old file name: bigshot_p_false-unreach-call.i
+input_files: 'bigshot_p.i'
+
+properties:
+#  - property_file: ../properties/unreach-call.prp
+#    expected_verdict: false
+  - property_file: ../properties/no-data-race.prp
+    expected_verdict: false
+     
+  - property_file: ../properties/coverage-branches.prp
+  - property_file: ../properties/valid-memsafety.prp
+    expected_verdict: false
+    subproperty: valid-memtrack
+
+options:
+  language: C
+  data_model: ILP32
+`, want: "[../properties/no-data-race.prp=false ../properties/coverage-branches.prp= ../properties/valid-memsafety.prp=false]"},
+		{name: "list in column 0, keys reordered, quotes, trailing comment, CRLF",
+			in:   "properties:\r\n- expected_verdict: True # was false\r\n  property_file: \"../properties/unreach-call.prp\"\r\n-\r\n  property_file: 'x.prp'\r\n  expected_verdict: 'false'\r\noptions: {}\r\n",
+			want: "[../properties/unreach-call.prp=true x.prp=false]"},
+		{name: "flow mapping entry", in: "properties:\n  - {property_file: ../properties/no-data-race.prp, expected_verdict: true}\n",
+			want: "[../properties/no-data-race.prp=true]"},
+		{name: "hash inside quotes is not a comment", in: "properties:\n  - property_file: 'a#b.prp'\n    expected_verdict: false\n",
+			want: "[a#b.prp=false]"},
+		{name: "list under another key is ignored", in: "input_files:\n  - a.i\n  - b.i\nproperties: []\n", want: "[]"},
+		{name: "flow list is refused", in: "properties: [{property_file: a.prp}]\n", wantErr: true},
+		{name: "tab indentation is refused", in: "properties:\n\t- property_file: a.prp\n", wantErr: true},
+		{name: "stray line in list is refused", in: "properties:\n  property_file: a.prp\n", wantErr: true},
+	} {
+		props, err := parseProperties([]byte(tc.in))
+		if (err != nil) != tc.wantErr {
+			t.Errorf("%s: error %v, want error %v", tc.name, err, tc.wantErr)
+			continue
+		}
+		if tc.wantErr {
+			continue
+		}
+		got := "["
+		for i, p := range props {
+			if i > 0 {
+				got += " "
+			}
+			got += fmt.Sprintf("%s=%s", p.File, p.Verdict)
+		}
+		got += "]"
+		if got != tc.want {
+			t.Errorf("%s: got %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSelectVerdict checks matching by base name and conflict detection.
+func TestSelectVerdict(t *testing.T) {
+	props := []taskProperty{{File: "../properties/unreach-call.prp", Verdict: "false"},
+		{File: "../properties/no-data-race.prp", Verdict: "true"}}
+	if v, ok, err := selectVerdict(props, "no-data-race.prp"); err != nil || !ok || !v {
+		t.Errorf("no-data-race: %v %v %v", v, ok, err)
+	}
+	if _, ok, _ := selectVerdict(props, "race.prp"); ok {
+		t.Errorf("race.prp matched by suffix")
+	}
+	props = append(props, taskProperty{File: "no-data-race.prp", Verdict: "false"})
+	if _, _, err := selectVerdict(props, "no-data-race.prp"); err == nil {
+		t.Errorf("conflicting verdicts accepted")
+	}
+	if _, _, err := selectVerdict([]taskProperty{{File: "unreach-call.prp"}}, "unreach-call.prp"); err == nil {
+		t.Errorf("missing verdict accepted")
+	}
+}
