@@ -276,6 +276,8 @@ func parseEntry(dec *json.Decoder, out *Output) error {
 	}
 	var msg Message
 	isMessage := false
+	// Fields of a top-level property entry (printed with --stop-on-fail).
+	fields := map[string]json.RawMessage{}
 	// Record a partial message even when the entry is truncated.
 	defer func() {
 		if isMessage {
@@ -312,9 +314,26 @@ func parseEntry(dec *json.Decoder, out *Output) error {
 		case "sourceLocation":
 			msg.Location = parseLocation(raw)
 		}
+		switch key {
+		case "property", "description", "status", "trace", "sourceLocation":
+			fields[key] = raw
+		}
 	}
 	if _, err := dec.Token(); err != nil {
 		return eofAsUnexpected(err)
+	}
+	if _, ok := fields["property"]; ok && !isMessage {
+		data, err := json.Marshal(fields)
+		if err != nil {
+			return err
+		}
+		var wp wireProperty
+		if err := json.Unmarshal(data, &wp); err != nil && !isTypeError(err) {
+			return fmt.Errorf("property entry: %w", err)
+		}
+		if p, ok := wp.convert(); ok {
+			out.Properties = append(out.Properties, p)
+		}
 	}
 	return nil
 }
@@ -410,6 +429,11 @@ func (w *wireProperty) convert() (Property, bool) {
 		Description: w.Description,
 		Status:      w.Status,
 		Location:    w.SourceLocation.convert(),
+	}
+	// With --stop-on-fail, CBMC prints the failed property as a top-level
+	// entry whose status is "failed".
+	if strings.EqualFold(p.Status, "failed") {
+		p.Status = StatusFailure
 	}
 	for _, ws := range w.Trace {
 		if ws != nil && ws.StepType != "" {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/ladr-dev/ladr/driver/svcomp"
+
 	"bufio"
 	"fmt"
 	"io/fs"
@@ -89,7 +91,7 @@ func loadTask(svcompDir, file, prp string) (task, bool, error) {
 	if err != nil {
 		return task{}, false, fmt.Errorf("read task: %w", err)
 	}
-	props, err := parseProperties(data)
+	props, err := svcomp.ParseProperties(data)
 	if err != nil {
 		return task{}, false, fmt.Errorf("parse %s: %w", file, err)
 	}
@@ -114,7 +116,7 @@ func loadTask(svcompDir, file, prp string) (task, bool, error) {
 // selectVerdict returns the expected verdict of the entry for property file
 // prp. It is an error if the entry has no boolean verdict or if two entries
 // disagree.
-func selectVerdict(props []taskProperty, prp string) (verdict, found bool, err error) {
+func selectVerdict(props []svcomp.Property, prp string) (verdict, found bool, err error) {
 	for _, p := range props {
 		f := strings.ReplaceAll(p.File, "\\", "/")
 		if path.Base(f) != prp {

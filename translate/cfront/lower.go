@@ -142,7 +142,7 @@ func (l *lowerer) funcDef(fd *cc.FunctionDefinition) {
 	f.Pos = pos(fd.Declarator)
 	f.Inline = fd.Declarator.IsInline()
 	l.fn, l.fname = f, f.Name
-	l.tmpN, l.labelN = 0, 0
+	l.tmpN, l.labelN, l.loopN = 0, 0, 0
 	f.Params = nil
 	ft, _ := fd.Declarator.Type().(*cc.FunctionType)
 	if ft != nil {

@@ -224,7 +224,7 @@ func (p *printer) program(prog *Program) {
 		p.print(";\n")
 	}
 	for _, f := range prog.Funcs {
-		if f.Body == nil && IsCompilerBuiltin(f.Name) {
+		if f.Body == nil && (IsCompilerBuiltin(f.Name) || strings.HasPrefix(f.Name, "__CPROVER_")) {
 			continue // gcc and CBMC declare these themselves
 		}
 		p.funcDecl(f)

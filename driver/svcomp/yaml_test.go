@@ -1,4 +1,4 @@
-package main
+package svcomp
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 func TestParseProperties(t *testing.T) {
 	for _, tc := range []struct {
 		name, in string
-		want     string // fmt of []taskProperty as file=verdict pairs
+		want     string // fmt of []Property as file=verdict pairs
 		wantErr  bool
 	}{
 		{name: "svcomp layout with commented entries", in: `format_version: '2.0'
@@ -44,7 +44,7 @@ options:
 		{name: "tab indentation is refused", in: "properties:\n\t- property_file: a.prp\n", wantErr: true},
 		{name: "stray line in list is refused", in: "properties:\n  property_file: a.prp\n", wantErr: true},
 	} {
-		props, err := parseProperties([]byte(tc.in))
+		props, err := ParseProperties([]byte(tc.in))
 		if (err != nil) != tc.wantErr {
 			t.Errorf("%s: error %v, want error %v", tc.name, err, tc.wantErr)
 			continue
@@ -63,24 +63,5 @@ options:
 		if got != tc.want {
 			t.Errorf("%s: got %s, want %s", tc.name, got, tc.want)
 		}
-	}
-}
-
-// TestSelectVerdict checks matching by base name and conflict detection.
-func TestSelectVerdict(t *testing.T) {
-	props := []taskProperty{{File: "../properties/unreach-call.prp", Verdict: "false"},
-		{File: "../properties/no-data-race.prp", Verdict: "true"}}
-	if v, ok, err := selectVerdict(props, "no-data-race.prp"); err != nil || !ok || !v {
-		t.Errorf("no-data-race: %v %v %v", v, ok, err)
-	}
-	if _, ok, _ := selectVerdict(props, "race.prp"); ok {
-		t.Errorf("race.prp matched by suffix")
-	}
-	props = append(props, taskProperty{File: "no-data-race.prp", Verdict: "false"})
-	if _, _, err := selectVerdict(props, "no-data-race.prp"); err == nil {
-		t.Errorf("conflicting verdicts accepted")
-	}
-	if _, _, err := selectVerdict([]taskProperty{{File: "unreach-call.prp"}}, "unreach-call.prp"); err == nil {
-		t.Errorf("missing verdict accepted")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package svcomp
 
 import (
 	"fmt"
@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// taskProperty is one entry of the top-level "properties:" list of an
+// Property is one entry of the top-level "properties:" list of an
 // SV-COMP task definition (format 2.0), for example
 //
 //   - property_file: ../properties/no-data-race.prp
 //     expected_verdict: false
-type taskProperty struct {
+type Property struct {
 	// File is the property_file value as written (relative to the .yml).
 	File string
 	// Verdict is the expected_verdict value ("true", "false", or "" when
@@ -21,7 +21,7 @@ type taskProperty struct {
 	Line int
 }
 
-// parseProperties returns the entries of the top-level "properties:" list of
+// ParseProperties returns the entries of the top-level "properties:" list of
 // an SV-COMP task definition. It is a small line-based reader for the subset
 // of YAML that task definitions use, not a general YAML parser:
 //
@@ -36,7 +36,7 @@ type taskProperty struct {
 //
 // It reports an error for what it cannot read reliably: tab indentation, a
 // flow-style list ("properties: [...]") or a stray line inside the list.
-func parseProperties(data []byte) ([]taskProperty, error) {
+func ParseProperties(data []byte) ([]Property, error) {
 	p := &propParser{}
 	for i, raw := range strings.Split(string(data), "\n") {
 		if err := p.line(i+1, strings.TrimRight(raw, "\r")); err != nil {
@@ -47,14 +47,14 @@ func parseProperties(data []byte) ([]taskProperty, error) {
 	return p.props, nil
 }
 
-// propParser holds the state of parseProperties between lines.
+// propParser holds the state of ParseProperties between lines.
 type propParser struct {
-	props     []taskProperty
-	inList    bool          // inside the top-level properties: value
-	cur       *taskProperty // entry being read, nil before the first "-"
-	dashCol   int           // column of the current entry's "-"
-	keyCol    int           // column of the current entry's keys, -1 if unknown
-	sawFields bool          // current entry has at least one key
+	props     []Property
+	inList    bool      // inside the top-level properties: value
+	cur       *Property // entry being read, nil before the first "-"
+	dashCol   int       // column of the current entry's "-"
+	keyCol    int       // column of the current entry's keys, -1 if unknown
+	sawFields bool      // current entry has at least one key
 }
 
 // line consumes one line (without its line end).
@@ -102,7 +102,7 @@ func (p *propParser) topLevel(body string) error {
 // startItem begins a new list entry at a "-" line.
 func (p *propParser) startItem(n, col int, body string) error {
 	p.finish()
-	p.cur = &taskProperty{Line: n}
+	p.cur = &Property{Line: n}
 	p.dashCol, p.keyCol, p.sawFields = col, -1, false
 	rest := strings.TrimLeft(body[1:], " ")
 	if rest == "" {

@@ -1,0 +1,330 @@
+// Command ladr finds data races and assertion failures in multi-threaded C
+// programs by lazy sequentialization and bounded model checking with CBMC.
+//
+//	ladr check [flags] FILE.c       check a program (exit 0: no violation found
+//	                                within the bounds, 1: violation, 2: bad
+//	                                input or usage, 3: unknown)
+//	ladr translate [flags] FILE.c   print the sequentialized program
+//
+// The command is a thin layer over package driver.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/shadow"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/cfront"
+)
+
+// Exit codes.
+const (
+	exitOK        = 0
+	exitViolation = 1
+	exitUsage     = 2
+	exitUnknown   = 3
+)
+
+func main() {
+	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+}
+
+// exitError carries an exit code through urfave/cli.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	app := newApp(stdout, stderr)
+	err := app.Run(args)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintln(stderr, "ladr: "+ee.msg)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "ladr: "+oneLine(err.Error()))
+	return exitUsage
+}
+
+func oneLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+func commonFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "property", Aliases: []string{"p"}, Usage: "property to check: race, assert or unreach-call (default: race, or the task's)"},
+		&cli.IntFlag{Name: "rounds", Aliases: []string{"r"}, Value: 2, Usage: "number of round-robin rounds of context switches"},
+		&cli.IntFlag{Name: "unwind", Aliases: []string{"u"}, Value: 2, Usage: "loop unwinding and recursion bound"},
+		&cli.StringSliceFlag{Name: "unwindset", Usage: "per-loop bound `LOOP:N` (LOOP is FUNC.IDX or LINE or FILE:LINE)"},
+		&cli.BoolFlag{Name: "32", Usage: "ILP32 data model (SV-COMP's)"},
+		&cli.BoolFlag{Name: "64", Usage: "LP64 data model"},
+		&cli.StringFlag{Name: "task", Usage: "SV-COMP task `FILE.yml`: input, property and data model"},
+		&cli.StringFlag{Name: "target", Value: "cbmc", Usage: "emitted conventions: cbmc (CBMC shadow memory) or generic (plain C, SV-COMP conventions)"},
+	}
+}
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:            "ladr",
+		Usage:           "find data races and assertion failures in multi-threaded C programs",
+		Version:         driver.Version,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: true,
+		ExitErrHandler:  func(*cli.Context, error) {},
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		},
+		Commands: []*cli.Command{
+			{
+				Name:      "check",
+				Usage:     "check a program for races or assertion failures",
+				ArgsUsage: "FILE.c|FILE.i",
+				Flags: append(commonFlags(),
+					&cli.DurationFlag{Name: "timeout", Usage: "time limit of the whole check, e.g. 60s (0: none)"},
+					&cli.IntFlag{Name: "memory-limit", Usage: "memory limit of CBMC in `MB` (0: none)"},
+					&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
+					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
+					&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
+					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+				),
+				OnUsageError: func(c *cli.Context, err error, _ bool) error {
+					return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+				},
+				Action: checkCmd,
+			},
+			{
+				Name:      "translate",
+				Usage:     "print the sequentialized program",
+				ArgsUsage: "FILE.c|FILE.i",
+				Flags: append(commonFlags(),
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
+					&cli.StringFlag{Name: "dump-after", Usage: "print the program after `PASS` (see --list-passes)"},
+					&cli.BoolFlag{Name: "list-passes", Usage: "list the passes in order and exit"},
+					&cli.BoolFlag{Name: "comments", Value: true, Usage: "annotate statements with their original position"},
+				),
+				OnUsageError: func(c *cli.Context, err error, _ bool) error {
+					return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+				},
+				Action: translateCmd,
+			},
+		},
+	}
+}
+
+// options builds driver options from the flags common to all commands.
+func options(c *cli.Context) (driver.Options, error) {
+	opt := driver.Options{
+		Task:     c.String("task"),
+		Property: driver.Property(c.String("property")),
+		Rounds:   c.Int("rounds"),
+		Unwind:   c.Int("unwind"),
+		Race:     func(t translate.Target) translate.Instrumenter { return shadow.New(t) },
+	}
+	switch c.NArg() {
+	case 0:
+		if opt.Task == "" {
+			return opt, &exitError{code: exitUsage, msg: "missing input file (usage: ladr " + c.Command.Name + " FILE.c)"}
+		}
+	case 1:
+		opt.Input = c.Args().First()
+	default:
+		return opt, &exitError{code: exitUsage, msg: "too many arguments: " + strings.Join(c.Args().Slice(), " ")}
+	}
+	if c.Bool("32") && c.Bool("64") {
+		return opt, &exitError{code: exitUsage, msg: "--32 and --64 exclude each other"}
+	}
+	if c.Bool("32") {
+		opt.Model = cfront.ILP32
+	} else if c.Bool("64") {
+		opt.Model = cfront.LP64
+	}
+	switch c.String("target") {
+	case "cbmc":
+		opt.Target = translate.CBMC
+	case "generic":
+		opt.Target = translate.Generic
+	default:
+		return opt, &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --target %q (want cbmc or generic)", c.String("target"))}
+	}
+	if opt.Rounds < 1 || opt.Unwind < 0 {
+		return opt, &exitError{code: exitUsage, msg: "--rounds must be at least 1 and --unwind at least 0"}
+	}
+	for _, s := range c.StringSlice("unwindset") {
+		for _, item := range strings.Split(s, ",") {
+			i := strings.LastIndex(item, ":")
+			if i <= 0 {
+				return opt, &exitError{code: exitUsage, msg: fmt.Sprintf("bad --unwindset %q (want LOOP:N)", item)}
+			}
+			n, err := strconv.Atoi(item[i+1:])
+			if err != nil || n < 0 {
+				return opt, &exitError{code: exitUsage, msg: fmt.Sprintf("bad --unwindset %q (want LOOP:N)", item)}
+			}
+			if opt.UnwindSet == nil {
+				opt.UnwindSet = map[string]int{}
+			}
+			opt.UnwindSet[item[:i]] = n
+		}
+	}
+	return opt, nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func checkCmd(c *cli.Context) error {
+	opt, err := options(c)
+	if err != nil {
+		return err
+	}
+	opt.Timeout = c.Duration("timeout")
+	opt.MemoryLimitMB = c.Int("memory-limit")
+	opt.CBMC = c.String("cbmc")
+	opt.Keep = c.String("keep")
+	format := c.String("format")
+	if format != "text" && format != "json" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text or json)", format)}
+	}
+	stderr := c.App.ErrWriter
+	var prog *progress
+	if format == "text" && !c.Bool("quiet") && isTerminal(stderr) && os.Getenv("CI") == "" {
+		prog = newProgress(stderr)
+		opt.Progress = prog.phase
+		defer prog.stop()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := driver.Check(ctx, opt)
+	if prog != nil {
+		prog.stop()
+	}
+	if err != nil {
+		var ie *driver.InputError
+		if errors.As(err, &ie) {
+			return &exitError{code: exitUsage, msg: oneLine(ie.Error())}
+		}
+		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+	}
+	out := c.App.Writer
+	if format == "json" {
+		if err := writeJSON(out, res); err != nil {
+			return err
+		}
+	} else {
+		writeText(out, res)
+	}
+	switch res.Result {
+	case "violation":
+		return &exitError{code: exitViolation}
+	case "unknown":
+		return &exitError{code: exitUnknown}
+	}
+	return nil
+}
+
+func translateCmd(c *cli.Context) error {
+	if c.Bool("list-passes") {
+		for _, p := range translate.Passes {
+			fmt.Fprintf(c.App.Writer, "%-10s %s\n", p.Name, p.Doc)
+		}
+		return nil
+	}
+	opt, err := options(c)
+	if err != nil {
+		return err
+	}
+	text, err := driver.Translate(opt, c.String("dump-after"), c.Bool("comments"))
+	if err != nil {
+		var ie *driver.InputError
+		if errors.As(err, &ie) {
+			return &exitError{code: exitUsage, msg: oneLine(ie.Error())}
+		}
+		var ue *driver.UnknownError
+		if errors.As(err, &ue) {
+			return &exitError{code: exitUnknown, msg: oneLine(ue.Error())}
+		}
+		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+	}
+	if o := c.String("output"); o != "" {
+		if err := os.WriteFile(o, []byte(text), 0o644); err != nil {
+			return &exitError{code: exitUsage, msg: err.Error()}
+		}
+		return nil
+	}
+	_, err = io.WriteString(c.App.Writer, text)
+	return err
+}
+
+// progress shows the current phase and the elapsed time on a terminal.
+type progress struct {
+	w     io.Writer
+	start time.Time
+	msg   chan string
+	done  chan struct{}
+	ended bool
+}
+
+func newProgress(w io.Writer) *progress {
+	p := &progress{w: w, start: time.Now(), msg: make(chan string, 8), done: make(chan struct{})}
+	go p.loop()
+	return p
+}
+
+func (p *progress) phase(s string) {
+	select {
+	case p.msg <- s:
+	default:
+	}
+}
+
+func (p *progress) loop() {
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	cur := ""
+	for {
+		select {
+		case s := <-p.msg:
+			cur = s
+		case <-tick.C:
+		case <-p.done:
+			fmt.Fprint(p.w, "\r\033[K")
+			return
+		}
+		fmt.Fprintf(p.w, "\r\033[Kladr: %s (%.1fs)", cur, time.Since(p.start).Seconds())
+	}
+}
+
+func (p *progress) stop() {
+	if p.ended {
+		return
+	}
+	p.ended = true
+	close(p.done)
+	time.Sleep(10 * time.Millisecond)
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ladr-dev/ladr/driver"
+)
+
+func writeJSON(w io.Writer, r *driver.Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+func bounds(r *driver.Result) string {
+	s := fmt.Sprintf("rounds %d, unwind %d", r.Bounds.Rounds, r.Bounds.Unwind)
+	for _, k := range sortedKeys(r.Bounds.UnwindSet) {
+		s += fmt.Sprintf(", %s:%d", k, r.Bounds.UnwindSet[k])
+	}
+	return s
+}
+
+func sortedKeys(m map[string]int) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+func writeText(w io.Writer, r *driver.Result) {
+	switch r.Result {
+	case "violation":
+		if r.Race != nil {
+			writeRace(w, r)
+		} else {
+			fmt.Fprintf(w, "VIOLATION: %s\n  at %s:%d:%d in %s (thread %s)\n", r.Message, r.File, r.Line, r.Column, r.Function, r.Thread)
+		}
+	case "no-violation-found":
+		fmt.Fprintf(w, "No violation found within the bounds (%s).\n", bounds(r))
+		if len(r.Cuts) > 0 {
+			fmt.Fprintf(w, "  Behaviours beyond the bounds were not explored, e.g. %s\n", r.Cuts[0])
+		}
+	case "true":
+		fmt.Fprintf(w, "The property holds: the bounds (%s) cover every behaviour.\n", bounds(r))
+	default:
+		fmt.Fprintf(w, "UNKNOWN: %s", r.Reason)
+		if r.ReasonPos != "" {
+			fmt.Fprintf(w, " (at %s)", r.ReasonPos)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",
+		len(r.Threads), r.VisibleStatements, r.TimeS, r.TranslateS, r.BackendS, bounds(r))
+	fmt.Fprintln(w, r.Verdict)
+}
+
+func writeRace(w io.Writer, r *driver.Result) {
+	fmt.Fprintf(w, "WARNING: data race on %s\n", r.Race.Location)
+	for i, a := range r.Race.Accesses {
+		verb := strings.ToUpper(a.Kind[:1]) + a.Kind[1:]
+		if i > 0 {
+			verb = "Previous " + a.Kind
+		}
+		if a.Atomic {
+			verb = "Atomic " + strings.ToLower(verb[:1]) + verb[1:]
+		}
+		fmt.Fprintf(w, "  %s by thread %s at %s:%d:%d in %s", verb, a.Thread, a.File, a.Line, a.Column, a.Function)
+		if a.ThreadCreatedAt != "" {
+			fmt.Fprintf(w, " (created at %s)", a.ThreadCreatedAt)
+		}
+		fmt.Fprintln(w)
+		if a.Source != "" {
+			fmt.Fprintf(w, "      %s\n", a.Source)
+		}
+	}
+}

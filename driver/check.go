@@ -1,0 +1,409 @@
+// Package driver runs ladr's pipeline on a C program: it parses it,
+// translates it into a bounded sequential program (package translate, with
+// the race instrumentation of package shadow), runs CBMC on the result
+// (package cbmc), and maps CBMC's verdict and counterexample back to the
+// original program.
+package driver
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/driver/svcomp"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/seq"
+)
+
+// Version is ladr's version.
+const Version = "0.1.0"
+
+// Property is what ladr checks.
+type Property string
+
+// Properties.
+const (
+	// Race checks for data races (SV-COMP's no-data-race).
+	Race Property = "race"
+	// Assert checks assert(), reach_error() and __VERIFIER_error().
+	Assert Property = "assert"
+	// UnreachCall checks only that reach_error() / __VERIFIER_error() are
+	// never called (SV-COMP's unreach-call).
+	UnreachCall Property = "unreach-call"
+)
+
+// Options configure a check.
+type Options struct {
+	// Input is the C file (.c, or preprocessed .i).
+	Input string
+	// Task is an SV-COMP task definition; it gives the input, the data model
+	// and (when Property is empty) the property.
+	Task     string
+	Property Property
+	// Model is the data model (0: from the task; else ILP32 for .i files and
+	// LP64 for .c files).
+	Model     cfront.Model
+	Rounds    int
+	Unwind    int
+	UnwindSet map[string]int
+	Target    translate.Target
+	// Timeout bounds the whole check (0: none).
+	Timeout       time.Duration
+	MemoryLimitMB int
+	// CBMC is the path of cbmc ("" to look it up).
+	CBMC string
+	// Keep, when set, is where the sequentialized program is written.
+	Keep string
+	// Progress receives phase changes (may be nil).
+	Progress func(phase string)
+	// Frontend is reused across checks when set.
+	Frontend *cfront.Frontend
+	// Race creates the race instrumentation (package shadow).
+	Race func(target translate.Target) translate.Instrumenter
+}
+
+// InputError is an error in the user's input (a missing file, a file that
+// does not parse, a bad task): the CLI exits with code 2.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Result is the outcome of a check.
+type Result struct {
+	Result            string      `json:"result"` // violation, no-violation-found, true, unknown
+	Property          Property    `json:"property"`
+	Verdict           string      `json:"verdict"` // SV-COMP verdict line
+	Bounds            Bounds      `json:"bounds"`
+	Reason            string      `json:"reason,omitempty"`
+	ReasonPos         string      `json:"reason_location,omitempty"`
+	TimeS             float64     `json:"time_s"`
+	TranslateS        float64     `json:"translate_s"`
+	BackendS          float64     `json:"backend_s"`
+	VisibleStatements int         `json:"visible_statements"`
+	Threads           []ThreadRef `json:"threads,omitempty"`
+	File              string      `json:"file,omitempty"`
+	Line              int         `json:"line,omitempty"`
+	Column            int         `json:"column,omitempty"`
+	Thread            string      `json:"thread,omitempty"`
+	Function          string      `json:"function,omitempty"`
+	Message           string      `json:"message,omitempty"`
+	Race              *DataRace   `json:"race,omitempty"`
+	Trace             []Step      `json:"trace,omitempty"`
+	PeakMemoryKB      int64       `json:"peak_memory_kb,omitempty"`
+	Cuts              []string    `json:"cuts,omitempty"`
+	Input             string      `json:"input"`
+	Backend           string      `json:"backend,omitempty"`
+	LadrVersion       string      `json:"ladr_version"`
+}
+
+// Bounds are the bounds of a check.
+type Bounds struct {
+	Rounds    int            `json:"rounds"`
+	Unwind    int            `json:"unwind"`
+	UnwindSet map[string]int `json:"unwindset,omitempty"`
+}
+
+// ThreadRef describes a thread of the bounded program.
+type ThreadRef struct {
+	ID        int    `json:"id"`
+	Name      string `json:"name"`
+	Function  string `json:"function"`
+	CreatedAt string `json:"created_at,omitempty"`
+}
+
+// DataRace describes a data race: the location and the two accesses.
+type DataRace struct {
+	Location string   `json:"location"`
+	Accesses []Access `json:"accesses"`
+}
+
+// Access is one of the two racing accesses.
+type Access struct {
+	Kind            string `json:"kind"` // read or write
+	File            string `json:"file"`
+	Line            int    `json:"line"`
+	Column          int    `json:"column"`
+	Function        string `json:"function"`
+	Thread          string `json:"thread"`
+	ThreadCreatedAt string `json:"thread_created_at,omitempty"`
+	Source          string `json:"source,omitempty"`
+	Atomic          bool   `json:"atomic,omitempty"`
+}
+
+// Step is one step of a counterexample in terms of the original program.
+type Step struct {
+	Thread   string `json:"thread"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Function string `json:"function,omitempty"`
+	Source   string `json:"source,omitempty"`
+	Kind     string `json:"kind"` // statement, context-switch, nondet, create, join, lock, unlock, race, violation
+	Detail   string `json:"detail,omitempty"`
+}
+
+// Check runs ladr on one program. The error is non-nil only for bad input
+// (an *InputError) or a failure to start; every outcome of the analysis,
+// including "unknown", is a Result.
+func Check(ctx context.Context, opt Options) (*Result, error) {
+	start := time.Now()
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		defer cancel()
+	}
+	progress := func(s string) {
+		if opt.Progress != nil {
+			opt.Progress(s)
+		}
+	}
+	if err := resolveTask(&opt); err != nil {
+		return nil, err
+	}
+	if opt.Rounds <= 0 {
+		opt.Rounds = 2
+	}
+	if opt.Unwind <= 0 {
+		opt.Unwind = 2
+	}
+	res := &Result{Property: opt.Property, Input: opt.Input, LadrVersion: Version,
+		Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}}
+	finish := func() *Result {
+		res.TimeS = time.Since(start).Seconds()
+		res.Verdict = verdictLine(res)
+		return res
+	}
+	unknown := func(reason string, pos ir.Pos) *Result {
+		res.Result = "unknown"
+		res.Reason = reason
+		if pos.IsValid() {
+			res.ReasonPos = pos.String()
+		}
+		return finish()
+	}
+
+	progress("parsing " + opt.Input)
+	fe := opt.Frontend
+	if fe == nil {
+		fe = cfront.New()
+	}
+	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+	if err != nil {
+		var pe *cfront.Error
+		if errors.As(err, &pe) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
+			return nil, &InputError{Err: err}
+		}
+		var pathErr *os.PathError
+		if errors.As(err, &pathErr) {
+			return nil, &InputError{Err: err}
+		}
+		return nil, err
+	}
+
+	progress(fmt.Sprintf("translating (rounds %d, unwind %d)", opt.Rounds, opt.Unwind))
+	t0 := time.Now()
+	cfg := translate.Config{
+		Model: opt.Model, Rounds: opt.Rounds, Target: opt.Target,
+		Limits:   bound.Limits{Unwind: opt.Unwind, UnwindSet: opt.UnwindSet},
+		Property: seqProperty(opt.Property),
+	}
+	var race translate.Instrumenter
+	if opt.Property == Race {
+		if opt.Race == nil {
+			return nil, errors.New("driver: no race instrumentation configured")
+		}
+		race = opt.Race(opt.Target)
+	}
+	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
+	res.TranslateS = time.Since(t0).Seconds()
+	if u != nil {
+		for _, c := range u.Notes.Cuts {
+			res.Cuts = append(res.Cuts, fmt.Sprintf("%s: %s", c.Pos, c.What))
+		}
+		if u.Layout != nil {
+			res.VisibleStatements = u.Layout.Visible()
+		}
+		for _, t := range u.Prog.Threads {
+			tr := ThreadRef{ID: t.ID, Name: t.Name, Function: t.Func}
+			if t.CreatedAt.IsValid() {
+				tr.CreatedAt = t.CreatedAt.String()
+			}
+			res.Threads = append(res.Threads, tr)
+		}
+	}
+	if err != nil {
+		var ue *bound.UnsupportedError
+		if errors.As(err, &ue) {
+			return unknown("unsupported: "+ue.What, ue.Pos), nil
+		}
+		return unknown("translation failed: "+err.Error(), ir.Pos{}), nil
+	}
+	var buf bytes.Buffer
+	sm, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
+	if err != nil {
+		return unknown("printing the sequentialized program failed: "+err.Error(), ir.Pos{}), nil
+	}
+	dir, err := os.MkdirTemp("", "ladr-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	seqFile := filepath.Join(dir, "seq.c")
+	if err := os.WriteFile(seqFile, buf.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	if opt.Keep != "" {
+		if err := os.WriteFile(opt.Keep, buf.Bytes(), 0o644); err != nil {
+			return nil, fmt.Errorf("writing %s: %w", opt.Keep, err)
+		}
+	}
+
+	path, err := cbmc.Locate(opt.CBMC)
+	if err != nil {
+		return nil, err
+	}
+	args := cbmcArgs(opt)
+	progress("running CBMC")
+	t1 := time.Now()
+	run, err := cbmc.Run(ctx, cbmc.Options{Path: path, Args: args, MemoryLimitMB: opt.MemoryLimitMB, Dir: dir}, seqFile)
+	res.BackendS = time.Since(t1).Seconds()
+	res.Backend = "cbmc " + strings.Join(args, " ")
+	if err != nil {
+		if ctx.Err() != nil {
+			return unknown(fmt.Sprintf("timeout after %s", opt.Timeout), ir.Pos{}), nil
+		}
+		return unknown("running CBMC failed: "+err.Error(), ir.Pos{}), nil
+	}
+	res.PeakMemoryKB = run.PeakRSSKB
+	switch run.Outcome {
+	case cbmc.Success:
+		res.Result = "no-violation-found"
+		return finish(), nil
+	case cbmc.Failure:
+		m := &mapper{u: u, sm: sm, res: res, run: run}
+		if err := m.violation(); err != nil {
+			return unknown("could not map CBMC's counterexample: "+err.Error(), ir.Pos{}), nil
+		}
+		return finish(), nil
+	case cbmc.Timeout:
+		return unknown(fmt.Sprintf("timeout after %s", opt.Timeout), ir.Pos{}), nil
+	}
+	return unknown(run.Reason, ir.Pos{}), nil
+}
+
+func cbmcArgs(opt Options) []string {
+	args := []string{"--no-standard-checks", "--no-built-in-assertions", "--stop-on-fail", "--trace", "--unwind", fmt.Sprint(max(opt.Unwind, 1) + 1)}
+	if opt.Model == cfront.ILP32 {
+		args = append(args, "--32")
+	} else {
+		args = append(args, "--64")
+	}
+	return args
+}
+
+func seqProperty(p Property) seq.Property {
+	switch p {
+	case Race:
+		return seq.Race
+	case UnreachCall:
+		return seq.UnreachCall
+	}
+	return seq.Assert
+}
+
+// resolveTask fills input, model and property from an SV-COMP task.
+func resolveTask(opt *Options) error {
+	if opt.Task != "" {
+		t, err := svcomp.Load(opt.Task)
+		if err != nil {
+			return &InputError{Err: err}
+		}
+		if len(t.Inputs) != 1 {
+			return &InputError{Err: fmt.Errorf("%s: ladr handles tasks with one input file, this one has %d", opt.Task, len(t.Inputs))}
+		}
+		if opt.Input == "" {
+			opt.Input = t.Inputs[0]
+		}
+		if opt.Model == 0 {
+			switch t.DataModel {
+			case "ILP32":
+				opt.Model = cfront.ILP32
+			case "LP64":
+				opt.Model = cfront.LP64
+			}
+		}
+		if opt.Property == "" {
+			if _, ok := t.Expected(svcomp.NoDataRace); ok {
+				opt.Property = Race
+			} else if _, ok := t.Expected(svcomp.UnreachCall); ok {
+				opt.Property = UnreachCall
+			}
+		}
+	}
+	if opt.Input == "" {
+		return &InputError{Err: errors.New("no input file")}
+	}
+	if _, err := os.Stat(opt.Input); err != nil {
+		return &InputError{Err: err}
+	}
+	if opt.Property == "" {
+		opt.Property = Race
+	}
+	switch opt.Property {
+	case Race, Assert, UnreachCall:
+	default:
+		return &InputError{Err: fmt.Errorf("unknown property %q (want race, assert or unreach-call)", opt.Property)}
+	}
+	if opt.Model == 0 {
+		if strings.HasSuffix(opt.Input, ".i") {
+			opt.Model = cfront.ILP32
+		} else {
+			opt.Model = cfront.LP64
+		}
+	}
+	return nil
+}
+
+// verdictLine returns the SV-COMP verdict for a result.
+func verdictLine(r *Result) string {
+	switch r.Result {
+	case "violation":
+		if r.Property == Race {
+			return "FALSE(no-data-race)"
+		}
+		return "FALSE(unreach-call)"
+	case "true":
+		return "TRUE"
+	}
+	return "UNKNOWN"
+}
+
+// threadOf returns the thread whose simulation function is named fn.
+func threadOf(prog *ir.Program, fn string) *ir.Thread {
+	for _, f := range prog.Funcs {
+		if f.Name == fn && f.Thread != nil {
+			return f.Thread
+		}
+	}
+	return nil
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,224 @@
+package bound
+
+import (
+	"fmt"
+
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// CreateFunc is the intrinsic a pthread_create site becomes:
+// __ladr_create(ID, tid_ptr, arg) starts thread ID, stores ID through
+// tid_ptr and passes arg to its start routine.
+const CreateFunc = "__ladr_create"
+
+// Threads makes one copy of a thread's start routine per pthread_create
+// site: main is thread 0, and the sites found depth first from main, in
+// program order, are threads 1, 2, ... (their copies may create threads in
+// turn). Each copy is a function with Thread set; main gets thread 0. The
+// site becomes __ladr_create(ID, tid, arg). Start routines must be inlined
+// and unwound already.
+func Threads(prog *ir.Program, lim Limits, notes *Notes) error {
+	main := prog.Func("main")
+	if main == nil || main.Body == nil {
+		return &UnsupportedError{What: "the program has no main function"}
+	}
+	t := &threader{prog: prog, lim: lim, notes: notes}
+	t.create = prog.DeclareFunc(CreateFunc, &ir.Func{Result: ir.IntType, NoProto: true})
+	main.Thread = &ir.Thread{ID: 0, Name: "main", Func: "main", Parent: -1}
+	prog.Threads = []*ir.Thread{main.Thread}
+	return t.process(main)
+}
+
+type threader struct {
+	prog   *ir.Program
+	lim    Limits
+	notes  *Notes
+	create *ir.Function
+}
+
+func (t *threader) process(fn *ir.Function) error {
+	var todo []*ir.Function
+	var err error
+	ir.RewriteBlocks(fn.Body, func(s ir.Stmt) []ir.Stmt {
+		call, lhs := CallOf(s)
+		if call == nil || calleeName(call) != "pthread_create" || err != nil {
+			return []ir.Stmt{s}
+		}
+		loc := *s.Origin()
+		if len(call.Args) != 4 {
+			return []ir.Stmt{&ir.Unsupported{Loc: loc, What: "pthread_create with other than 4 arguments"}}
+		}
+		start := funcOf(call.Args[2])
+		if start == nil || start.Body == nil {
+			return []ir.Stmt{&ir.Unsupported{Loc: loc, What: "pthread_create whose start routine is not a known defined function"}}
+		}
+		if len(t.prog.Threads) >= t.lim.maxThreads() {
+			what := fmt.Sprintf("more than %d threads", t.lim.maxThreads())
+			t.notes.cut(loc.Pos, "%s", what)
+			return []ir.Stmt{boundCall(t.prog, loc, ir.IntConst(1), what)}
+		}
+		id := len(t.prog.Threads)
+		th := &ir.Thread{ID: id, Name: fmt.Sprintf("T%d", id), Func: start.Name, CreatedAt: call.P, Parent: fn.Thread.ID}
+		if !th.CreatedAt.IsValid() {
+			th.CreatedAt = loc.Pos
+		}
+		t.prog.Threads = append(t.prog.Threads, th)
+		cl := &ir.Cloner{}
+		nf := &ir.Function{Name: fmt.Sprintf("__ladr_%s_%s", th.Name, sanitize(start.Name)), Type: start.Type, Pos: start.Pos, Thread: th}
+		for _, p := range start.Params {
+			nf.Params = append(nf.Params, cl.CopyVar(p))
+		}
+		nf.Body = cl.Block(start.Body)
+		t.prog.Funcs = append(t.prog.Funcs, nf)
+		todo = append(todo, nf)
+		var x ir.Expr = &ir.Call{Fn: &ir.FuncRef{Fn: t.create}, Args: []ir.Expr{ir.IntConst(int64(id)), call.Args[0], call.Args[3]}, T: ir.IntType, P: call.P}
+		if lhs != nil {
+			x = &ir.Assign{L: lhs, R: x, T: lhs.Type(), P: call.P}
+		}
+		return []ir.Stmt{&ir.ExprStmt{Loc: loc, X: x}}
+	})
+	if err != nil {
+		return err
+	}
+	for _, nf := range todo {
+		if err := t.process(nf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DCE removes what the threads of the program cannot reach: functions that
+// are neither threads nor referenced lose their bodies or disappear,
+// unreferenced globals and struct types are dropped.
+func DCE(prog *ir.Program) {
+	usedF := map[*ir.Function]bool{}
+	usedV := map[*ir.Var]bool{}
+	usedS := map[*ir.Struct]bool{}
+	var typ func(t ir.Type)
+	typ = func(t ir.Type) {
+		switch t := t.(type) {
+		case *ir.Pointer:
+			typ(t.Elem)
+		case *ir.Array:
+			typ(t.Elem)
+			if t.LenExpr != nil {
+				expr(t.LenExpr, &usedF, &usedV, typ)
+			}
+		case *ir.Func:
+			typ(t.Result)
+			for _, p := range t.Params {
+				typ(p)
+			}
+		case *ir.Struct:
+			if usedS[t] {
+				return
+			}
+			usedS[t] = true
+			for _, f := range t.Fields {
+				typ(f.Type)
+			}
+		}
+	}
+	for _, f := range prog.Funcs {
+		if f.Thread != nil {
+			usedF[f] = true
+		}
+	}
+	// Iterate to a fixed point over function bodies and global initializers.
+	doneF := map[*ir.Function]bool{}
+	doneV := map[*ir.Var]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range prog.Funcs {
+			if !usedF[f] || doneF[f] {
+				continue
+			}
+			doneF[f] = true
+			changed = true
+			typ(f.Type)
+			if f.Thread == nil {
+				continue // bodies of non-thread functions are not printed
+			}
+			for _, p := range f.Params {
+				typ(p.Type)
+			}
+			ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+				switch x := n.(type) {
+				case *ir.DeclStmt:
+					typ(x.Var.Type)
+				case ir.Expr:
+					expr(x, &usedF, &usedV, typ)
+					return false
+				}
+				return true
+			})
+		}
+		for _, v := range prog.Globals {
+			if !usedV[v] || doneV[v] {
+				continue
+			}
+			doneV[v] = true
+			changed = true
+			typ(v.Type)
+			ir.Inspect(v.Init, func(n any) bool {
+				if x, ok := n.(ir.Expr); ok {
+					expr(x, &usedF, &usedV, typ)
+					return false
+				}
+				return true
+			})
+		}
+	}
+	var funcs []*ir.Function
+	for _, f := range prog.Funcs {
+		if !usedF[f] {
+			continue
+		}
+		if f.Thread == nil {
+			f.Body = nil
+		}
+		funcs = append(funcs, f)
+	}
+	prog.Funcs = funcs
+	var globals []*ir.Var
+	for _, v := range prog.Globals {
+		if usedV[v] {
+			globals = append(globals, v)
+		}
+	}
+	prog.Globals = globals
+	var structs []*ir.Struct
+	for _, s := range prog.Structs {
+		if usedS[s] {
+			structs = append(structs, s)
+		}
+	}
+	prog.Structs = structs
+}
+
+// expr marks the functions, variables and types an expression uses.
+func expr(e ir.Expr, usedF *map[*ir.Function]bool, usedV *map[*ir.Var]bool, typ func(ir.Type)) {
+	ir.Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.FuncRef:
+			(*usedF)[x.Fn] = true
+		case *ir.Ident:
+			if x.Var.Class == ir.Global {
+				(*usedV)[x.Var] = true
+			}
+			typ(x.Var.Type)
+		case *ir.Cast:
+			typ(x.T)
+		case *ir.SizeofType:
+			typ(x.Of)
+		case *ir.CompoundLit:
+			typ(x.T)
+		case *ir.VaArg:
+			typ(x.T)
+		case ir.Expr:
+			typ(x.Type())
+		}
+		return true
+	})
+}

@@ -1,0 +1,262 @@
+package seq
+
+import (
+	"fmt"
+
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// LowerAPI rewrites, in the thread functions, the library calls whose model
+// takes more than one step or an atomic section, before visible statements
+// are numbered:
+//
+//   - pthread_cond_wait(c, m) releases m, lets other threads run (spurious
+//     wake-ups are allowed, so signal and broadcast need no model), and
+//     takes m again: two statements;
+//   - pthread_barrier_wait(b) arrives, then waits for the barrier's
+//     generation to change: two statements;
+//   - gcc's __atomic_* and __sync_* builtins and the __c11_atomic_*
+//     functions become atomic sections doing the read-modify-write on plain
+//     lvalues; the arguments are evaluated before and the result is
+//     assigned after the section.
+func LowerAPI(prog *ir.Program) error {
+	a := &apiLowerer{prog: prog}
+	for _, f := range prog.Funcs {
+		if f.Thread == nil {
+			continue
+		}
+		a.fn = f
+		ir.RewriteBlocks(f.Body, a.stmt)
+	}
+	return nil
+}
+
+type apiLowerer struct {
+	prog *ir.Program
+	fn   *ir.Function
+	n    int
+	loc  ir.Loc
+}
+
+func (a *apiLowerer) fnDecl(name string, result ir.Type) *ir.Function {
+	return a.prog.DeclareFunc(name, &ir.Func{Result: result, NoProto: true})
+}
+
+func (a *apiLowerer) temp(t ir.Type, out *[]ir.Stmt) *ir.Var {
+	a.n++
+	v := &ir.Var{Name: fmt.Sprintf("__ladr_a%d", a.n), Type: t, Class: ir.Local, Func: a.loc.Func, Synthetic: true}
+	*out = append(*out, &ir.DeclStmt{Loc: a.loc, Var: v})
+	return v
+}
+
+// save evaluates e into a fresh temporary and returns a reference to it.
+func (a *apiLowerer) save(e ir.Expr, out *[]ir.Stmt) ir.Expr {
+	t := e.Type()
+	if arr, ok := t.(*ir.Array); ok {
+		t = &ir.Pointer{Elem: arr.Elem}
+	}
+	if ft, ok := t.(*ir.Func); ok {
+		t = &ir.Pointer{Elem: ft}
+	}
+	v := a.temp(t, out)
+	*out = append(*out, a.exec(ir.Set(ir.Ref(v), e)))
+	return ir.Ref(v)
+}
+
+func (a *apiLowerer) exec(e ir.Expr) ir.Stmt { return &ir.ExprStmt{Loc: a.loc, X: e} }
+
+func clone(e ir.Expr) ir.Expr { return (&ir.Cloner{}).Expr(e) }
+
+func deref(p ir.Expr, t ir.Type) ir.Expr {
+	if t == nil {
+		t = ir.Elem(p.Type())
+	}
+	if t == nil || ir.IsVoid(t) {
+		t = ir.IntType
+		p = &ir.Cast{X: p, T: &ir.Pointer{Elem: t}}
+	}
+	return &ir.Unary{Op: ir.Deref, X: clone(p), T: t, P: p.Pos()}
+}
+
+func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
+	call, lhs := bound.CallOf(s)
+	if call == nil {
+		return []ir.Stmt{s}
+	}
+	f := ir.CalledFunc(call)
+	if f == nil {
+		return []ir.Stmt{s}
+	}
+	a.loc = *s.Origin()
+	args := call.Args
+	var out []ir.Stmt
+	result := func(v ir.Expr) {
+		if lhs != nil && v != nil {
+			out = append(out, a.exec(&ir.Assign{L: lhs, R: v, T: lhs.Type(), P: call.P}))
+		}
+	}
+	switch f.Name {
+	case "pthread_cond_wait", "pthread_cond_timedwait":
+		if len(args) < 2 {
+			return []ir.Stmt{s}
+		}
+		m := a.save(args[1], &out)
+		unlock := a.fnDecl("pthread_mutex_unlock", ir.IntType)
+		lock := a.fnDecl("pthread_mutex_lock", ir.IntType)
+		out = append(out, a.exec(ir.CallFn(unlock, m)), a.exec(ir.CallFn(lock, clone(m))))
+		if f.Name == "pthread_cond_timedwait" {
+			nb := a.fnDecl("__VERIFIER_nondet_bool", ir.BoolType)
+			result(&ir.Cond{C: ir.CallFn(nb), X: ir.IntConst(0), Y: ir.IntConst(model.ETIMEDOUT), T: ir.IntType})
+		} else {
+			result(ir.IntConst(0))
+		}
+		return out
+	case "pthread_barrier_wait":
+		if len(args) != 1 {
+			return []ir.Stmt{s}
+		}
+		b := a.save(args[0], &out)
+		g := a.temp(ir.IntType, &out)
+		arrive := a.fnDecl("__ladr_barrier_arrive", ir.IntType)
+		await := a.fnDecl("__ladr_barrier_await", ir.VoidType)
+		out = append(out, a.exec(ir.Set(ir.Ref(g), ir.CallFn(arrive, b))), a.exec(ir.CallFn(await, clone(b), ir.Ref(g))))
+		result(&ir.Cond{C: ir.Bin(ir.And, ir.Ref(g), ir.IntConst(1), ir.IntType), X: ir.IntConst(-1), Y: ir.IntConst(0), T: ir.IntType})
+		return out
+	}
+	if model.Lookup(f.Name).Kind != model.Atomic {
+		return []ir.Stmt{s}
+	}
+	return a.atomic(f.Name, call, lhs)
+}
+
+// atomic lowers an atomic builtin into an atomic section.
+func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
+	var out []ir.Stmt
+	switch name {
+	case "__atomic_thread_fence", "__atomic_signal_fence", "__sync_synchronize":
+		if lhs != nil {
+			return []ir.Stmt{a.exec(&ir.Assign{L: lhs, R: ir.IntConst(0), T: lhs.Type()})}
+		}
+		return nil
+	}
+	args := make([]ir.Expr, len(call.Args))
+	for i, x := range call.Args {
+		args[i] = a.save(x, &out)
+	}
+	if len(args) == 0 {
+		return []ir.Stmt{&ir.Unsupported{Loc: a.loc, What: "atomic builtin " + name + " without arguments"}}
+	}
+	p := args[0]
+	elem := ir.Elem(p.Type())
+	if elem == nil || ir.IsVoid(elem) {
+		elem = call.T
+	}
+	begin := a.fnDecl("__VERIFIER_atomic_begin", ir.VoidType)
+	end := a.fnDecl("__VERIFIER_atomic_end", ir.VoidType)
+	var body []ir.Stmt
+	var res ir.Expr
+	set := func(l, r ir.Expr) { body = append(body, a.exec(&ir.Assign{L: l, R: r, T: l.Type()})) }
+	arg := func(i int) ir.Expr {
+		if i < len(args) {
+			return clone(args[i])
+		}
+		return ir.IntConst(0)
+	}
+	rmw := func(op ir.Op, fetchFirst, nand bool) {
+		t := a.temp(elem, &out)
+		if fetchFirst {
+			set(ir.Ref(t), deref(p, elem))
+			var nv ir.Expr = ir.Bin(op, ir.Ref(t), arg(1), elem)
+			if nand {
+				nv = &ir.Unary{Op: ir.BitNot, X: ir.Bin(ir.And, ir.Ref(t), arg(1), elem), T: elem}
+			}
+			set(deref(p, elem), nv)
+		} else {
+			var nv ir.Expr = ir.Bin(op, deref(p, elem), arg(1), elem)
+			if nand {
+				nv = &ir.Unary{Op: ir.BitNot, X: ir.Bin(ir.And, deref(p, elem), arg(1), elem), T: elem}
+			}
+			set(ir.Ref(t), nv)
+			set(deref(p, elem), ir.Ref(t))
+		}
+		res = ir.Ref(t)
+	}
+	ops := map[string]ir.Op{"add": ir.Add, "sub": ir.Sub, "and": ir.And, "or": ir.Or, "xor": ir.Xor, "nand": ir.And}
+	switch name {
+	case "__atomic_load_n", "__c11_atomic_load":
+		t := a.temp(elem, &out)
+		set(ir.Ref(t), deref(p, elem))
+		res = ir.Ref(t)
+	case "__atomic_store_n", "__c11_atomic_store":
+		set(deref(p, elem), arg(1))
+	case "__atomic_exchange_n", "__c11_atomic_exchange", "__sync_lock_test_and_set":
+		t := a.temp(elem, &out)
+		set(ir.Ref(t), deref(p, elem))
+		set(deref(p, elem), arg(1))
+		res = ir.Ref(t)
+	case "__sync_lock_release":
+		set(deref(p, elem), ir.IntConst(0))
+	case "__atomic_load":
+		set(deref(arg(1), elem), deref(p, elem))
+	case "__atomic_store":
+		set(deref(p, elem), deref(arg(1), elem))
+	case "__atomic_exchange":
+		set(deref(arg(2), elem), deref(p, elem))
+		set(deref(p, elem), deref(arg(1), elem))
+	case "__atomic_compare_exchange_n", "__atomic_compare_exchange", "__c11_atomic_compare_exchange_strong", "__c11_atomic_compare_exchange_weak":
+		t := a.temp(ir.BoolType, &out)
+		desired := arg(2)
+		if name == "__atomic_compare_exchange" {
+			desired = deref(arg(2), elem)
+		}
+		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), deref(arg(1), elem), ir.IntType))
+		body = append(body, &ir.If{Loc: a.loc, Cond: ir.Ref(t),
+			Then: ir.NewBlock(a.loc, a.exec(ir.Set(deref(p, elem), desired))),
+			Else: ir.NewBlock(a.loc, a.exec(ir.Set(deref(arg(1), elem), deref(p, elem))))})
+		res = ir.Ref(t)
+	case "__sync_bool_compare_and_swap":
+		t := a.temp(ir.BoolType, &out)
+		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), arg(1), ir.IntType))
+		body = append(body, &ir.If{Loc: a.loc, Cond: ir.Ref(t), Then: ir.NewBlock(a.loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
+		res = ir.Ref(t)
+	case "__sync_val_compare_and_swap":
+		t := a.temp(elem, &out)
+		set(ir.Ref(t), deref(p, elem))
+		body = append(body, &ir.If{Loc: a.loc, Cond: ir.Bin(ir.Eq, ir.Ref(t), arg(1), ir.IntType), Then: ir.NewBlock(a.loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
+		res = ir.Ref(t)
+	case "__atomic_test_and_set":
+		t := a.temp(ir.BoolType, &out)
+		set(ir.Ref(t), deref(p, ir.UCharType))
+		set(deref(p, ir.UCharType), ir.IntConst(1))
+		res = ir.Ref(t)
+	case "__atomic_clear":
+		set(deref(p, ir.UCharType), ir.IntConst(0))
+	default:
+		var op, form string
+		for k := range ops {
+			for _, pre := range []string{"__atomic_fetch_", "__sync_fetch_and_", "__c11_atomic_fetch_"} {
+				if name == pre+k {
+					op, form = k, "fetch"
+				}
+			}
+			for _, pat := range []string{"__atomic_%s_fetch", "__sync_%s_and_fetch"} {
+				if name == fmt.Sprintf(pat, k) {
+					op, form = k, "new"
+				}
+			}
+		}
+		if op == "" {
+			return []ir.Stmt{&ir.Unsupported{Loc: a.loc, What: "atomic builtin " + name}}
+		}
+		rmw(ops[op], form == "fetch", op == "nand")
+	}
+	out = append(out, a.exec(ir.CallFn(begin)))
+	out = append(out, body...)
+	out = append(out, a.exec(ir.CallFn(end)))
+	if lhs != nil && res != nil {
+		out = append(out, a.exec(&ir.Assign{L: lhs, R: res, T: lhs.Type(), P: call.P}))
+	}
+	return out
+}

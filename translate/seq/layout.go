@@ -1,0 +1,198 @@
+package seq
+
+import (
+	"fmt"
+
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+	"github.com/ladr-dev/ladr/translate/sharing"
+)
+
+// Layout is the numbering of the visible statements of each thread: the
+// points where a context switch may happen.
+type Layout struct {
+	Threads []*ThreadLayout
+}
+
+// ThreadLayout numbers the visible statements of one thread. Labels[j] is
+// the label statement placed in front of visible statement j; Labels[Size]
+// is the exit label at the end of the thread. Statement j's region is
+// everything textually between Labels[j] and Labels[j+1]; it executes
+// atomically.
+type ThreadLayout struct {
+	Thread *ir.Thread
+	Func   *ir.Function
+	Labels []*ir.Label
+	Size   int
+	// Atomic marks the statements inside atomic sections.
+	Atomic map[ir.Stmt]bool
+}
+
+// Visible returns the number of visible statements of all threads.
+func (l *Layout) Visible() int {
+	n := 0
+	for _, t := range l.Threads {
+		n += t.Size
+	}
+	return n
+}
+
+// LabelName is the name of label j of thread t.
+func LabelName(t *ir.Thread, j int) string { return fmt.Sprintf("__ladr_%s_%d", t.Name, j) }
+
+// Number places the labels of the visible statements in every thread
+// function (functions with Thread set) of prog. A statement is visible when
+// it may access shared memory (per info) or synchronizes. Label 0 is at the
+// start of each thread; the first visible statement shares it when nothing
+// but straight-line private code comes before it. Statements inside
+// __VERIFIER_atomic_begin/end sections are never visible: the section runs
+// as part of the region of the statement that begins it.
+func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
+	lay := &Layout{}
+	for _, f := range prog.Funcs {
+		if f.Thread == nil {
+			continue
+		}
+		tl := &ThreadLayout{Thread: f.Thread, Func: f, Atomic: map[ir.Stmt]bool{}}
+		n := &numberer{info: info, tl: tl, absorb: true}
+		l0 := n.label(f.Body.Loc)
+		if err := n.block(f.Body, 0, true); err != nil {
+			return nil, err
+		}
+		f.Body.List = append([]ir.Stmt{l0}, f.Body.List...)
+		tl.Size = len(tl.Labels)
+		f.Body.List = append(f.Body.List, n.label(ir.Loc{Func: f.Thread.Func}))
+		lay.Threads = append(lay.Threads, tl)
+	}
+	return lay, nil
+}
+
+type numberer struct {
+	info   *sharing.Info
+	tl     *ThreadLayout
+	absorb bool // the next visible statement may share label 0
+}
+
+func (n *numberer) label(loc ir.Loc) *ir.Label {
+	l := &ir.Label{Loc: loc, Name: LabelName(n.tl.Thread, len(n.tl.Labels))}
+	n.tl.Labels = append(n.tl.Labels, l)
+	return l
+}
+
+// markerDelta returns +1 for an atomic begin marker, -1 for an end marker.
+func markerDelta(s ir.Stmt) int {
+	call, _ := bound.CallOf(s)
+	if call == nil {
+		return 0
+	}
+	f := ir.CalledFunc(call)
+	if f == nil {
+		return 0
+	}
+	switch f.Name {
+	case "__VERIFIER_atomic_begin":
+		return 1
+	case "__VERIFIER_atomic_end":
+		return -1
+	}
+	return 0
+}
+
+func (n *numberer) block(b *ir.Block, depth int, top bool) error {
+	var out []ir.Stmt
+	start := depth
+	for _, s := range b.List {
+		d := markerDelta(s)
+		if depth == 0 && (d > 0 || n.visible(s)) {
+			if n.absorb && top {
+				n.absorb = false
+			} else {
+				out = append(out, n.label(*s.Origin()))
+			}
+		}
+		if depth > 0 {
+			n.markAtomic(s)
+		}
+		depth += d
+		if depth < 0 {
+			return &bound.UnsupportedError{Pos: s.Origin().Pos, What: "__VERIFIER_atomic_end without a matching __VERIFIER_atomic_begin"}
+		}
+		switch x := s.(type) {
+		case *ir.Block:
+			if err := n.block(x, depth, top); err != nil {
+				return err
+			}
+		case *ir.If:
+			n.absorb = false
+			if err := n.block(x.Then, depth, false); err != nil {
+				return err
+			}
+			if x.Else != nil {
+				if err := n.block(x.Else, depth, false); err != nil {
+					return err
+				}
+			}
+		case *ir.Label, *ir.Goto, *ir.Loop:
+			n.absorb = false
+		}
+		out = append(out, s)
+	}
+	if depth != start {
+		return &bound.UnsupportedError{Pos: b.Loc.Pos, What: "atomic section (__VERIFIER_atomic_begin/end) not closed in the block that opens it"}
+	}
+	b.List = out
+	return nil
+}
+
+func (n *numberer) markAtomic(s ir.Stmt) {
+	ir.Inspect(s, func(x any) bool {
+		if st, ok := x.(ir.Stmt); ok {
+			n.tl.Atomic[st] = true
+			return true
+		}
+		return false
+	})
+}
+
+// visible reports whether a statement is a context-switch point.
+func (n *numberer) visible(s ir.Stmt) bool {
+	switch x := s.(type) {
+	case *ir.ExprStmt:
+		return n.info.HasShared(x.X) || synchronizes(x.X)
+	case *ir.DeclStmt:
+		found := false
+		ir.Inspect(x.Init, func(m any) bool {
+			if e, ok := m.(ir.Expr); ok {
+				found = found || n.info.HasShared(e)
+				return false
+			}
+			return true
+		})
+		return found
+	case *ir.If:
+		return n.info.HasShared(x.Cond)
+	case *ir.Return:
+		return x.X != nil && n.info.HasShared(x.X)
+	}
+	return false
+}
+
+// synchronizes reports whether an expression calls a modelled
+// synchronization function.
+func synchronizes(e ir.Expr) bool {
+	for _, c := range ir.Calls(e) {
+		f := ir.CalledFunc(c)
+		if f == nil {
+			continue
+		}
+		if f.Name == bound.CreateFunc {
+			return true
+		}
+		switch model.Lookup(f.Name).Kind {
+		case model.Sync, model.Atomic:
+			return true
+		}
+	}
+	return false
+}

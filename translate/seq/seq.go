@@ -1,0 +1,901 @@
+// Package seq is the lazy sequentialization of a bounded multi-threaded
+// program (Inverso et al., CAV 2014; the LaDR paper, section 3): every
+// thread becomes a simulation function that keeps its locals in static
+// variables and, on each call, resumes at the visible statement pc[t] and
+// runs up to the guessed context-switch point cs; a new main runs the
+// threads round-robin for a bounded number of rounds.
+//
+// The passes of this package run after package bound: LowerAPI, then
+// Number (the visible statements), then Sequentialize.
+package seq
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// Property is what the sequentialized program checks.
+type Property int
+
+// Properties.
+const (
+	// Assert checks assert(), reach_error() and __VERIFIER_error().
+	Assert Property = iota
+	// UnreachCall checks only reach_error() and __VERIFIER_error()
+	// (SV-COMP's unreach-call); a failing assert() just aborts.
+	UnreachCall
+	// Race checks data races (package shadow adds the instrumentation);
+	// assertion failures abort the program.
+	Race
+)
+
+// Options configure the sequentialization.
+type Options struct {
+	Rounds   int
+	Property Property
+	// Generic emits SV-COMP conventions (__VERIFIER_assume, reach_error)
+	// instead of CBMC intrinsics.
+	Generic bool
+	// ProveBounds turns the bound markers into assertions, so that a
+	// backend run proves the bounds cover every behaviour.
+	ProveBounds bool
+	// Ext adds driver code (the race detection's phases); may be nil.
+	Ext DriverExt
+}
+
+// DriverExt lets an instrumentation add code to the main driver.
+type DriverExt interface {
+	// Init returns statements run before the first context.
+	Init(d *Driver) []ir.Stmt
+	// Enabled returns an extra condition for simulating context cx.
+	Enabled(d *Driver, cx int) ir.Expr
+	// Before and After bracket the simulation of context cx of thread t.
+	Before(d *Driver, cx, t int) []ir.Stmt
+	After(d *Driver, cx, t int) []ir.Stmt
+	// Final returns statements run after the last round.
+	Final(d *Driver) []ir.Stmt
+}
+
+// Driver describes the scheduler variables of a sequentialized program.
+type Driver struct {
+	Prog     *ir.Program
+	Layout   *Layout
+	Rounds   int
+	Threads  int
+	PC       *ir.Var // __ladr_pc[N]: resume point per thread
+	CS       *ir.Var // __ladr_cs: context-switch point of the running context
+	Active   *ir.Var // __ladr_active[N]
+	Size     *ir.Var // __ladr_size[N]: exit label per thread
+	Retval   *ir.Var
+	Exited   *ir.Var
+	PCBefore *ir.Var // pc of the running thread when its context started
+	Main     *ir.Function
+	Width    int // bits of pc and cs
+	// Assume returns the statement assume(c) in the target's convention.
+	Assume func(loc ir.Loc, c ir.Expr) ir.Stmt
+	// Nondet returns a call yielding a nondeterministic unsigned int.
+	Nondet func() ir.Expr
+	// Asserts maps the message of each assertion the program checks to
+	// what it is.
+	Asserts map[string]AssertSite
+}
+
+// AssertSite is an assertion of the sequentialized program.
+type AssertSite struct {
+	Kind string // "assert", "reach_error", "bound", "race"
+	Loc  ir.Loc
+	Text string
+}
+
+// Sequentialize turns the numbered threads of prog into simulation
+// functions and adds the main driver.
+func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) {
+	if opt.Rounds < 1 {
+		opt.Rounds = 1
+	}
+	n := len(lay.Threads)
+	maxSize := 0
+	for _, t := range lay.Threads {
+		maxSize = max(maxSize, t.Size)
+	}
+	width := 1
+	for (1 << width) <= maxSize {
+		width++
+	}
+	bv := ir.BitVectorType(width)
+	d := &Driver{Prog: prog, Layout: lay, Rounds: opt.Rounds, Threads: n, Width: width, Asserts: map[string]AssertSite{}}
+	sizes := &ir.Init{IsList: true}
+	for i, t := range lay.Threads {
+		sizes.List = append(sizes.List, ir.InitElem{Index: int64(i), Value: &ir.Init{Expr: ir.Lit(int64(t.Size), bv)}})
+	}
+	active := &ir.Init{IsList: true, List: []ir.InitElem{{Index: 0, Value: &ir.Init{Expr: ir.Lit(1, ir.BoolType)}}}}
+	d.PC = prog.AddGlobal("__ladr_pc", &ir.Array{Elem: bv, Len: int64(n)}, nil)
+	d.CS = prog.AddGlobal("__ladr_cs", bv, nil)
+	d.Active = prog.AddGlobal("__ladr_active", &ir.Array{Elem: ir.BoolType, Len: int64(n)}, active)
+	d.Size = prog.AddGlobal("__ladr_size", &ir.Array{Elem: bv, Len: int64(n)}, sizes)
+	d.Retval = prog.AddGlobal("__ladr_retval", &ir.Array{Elem: ir.VoidPtrType, Len: int64(n)}, nil)
+	d.Exited = prog.AddGlobal("__ladr_exited", ir.BoolType, nil)
+	d.PCBefore = prog.AddGlobal("__ladr_pc0", bv, nil)
+	assumeName := "__CPROVER_assume"
+	if opt.Generic {
+		assumeName = "__VERIFIER_assume"
+	}
+	assumeFn := prog.DeclareFunc(assumeName, &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.IntType}})
+	d.Assume = func(loc ir.Loc, c ir.Expr) ir.Stmt { return &ir.ExprStmt{Loc: loc, X: ir.CallFn(assumeFn, c)} }
+	nondetFn := prog.DeclareFunc("__VERIFIER_nondet_uint", &ir.Func{Result: ir.UIntType})
+	d.Nondet = func() ir.Expr { return ir.CallFn(nondetFn) }
+
+	s := &sequentializer{prog: prog, d: d, opt: opt, tls: map[*ir.Var]*ir.Var{}}
+	s.liftTLS()
+	s.liftParams()
+	for _, tl := range lay.Threads {
+		if err := s.thread(tl); err != nil {
+			return nil, err
+		}
+	}
+	s.driver()
+	return d, nil
+}
+
+type sequentializer struct {
+	prog *ir.Program
+	d    *Driver
+	opt  Options
+	tls  map[*ir.Var]*ir.Var
+
+	// per thread
+	tl      *ThreadLayout
+	me      int
+	statics []ir.Stmt
+	n       int
+	labelJ  map[*ir.Label]int
+	idx     map[ir.Stmt]int
+	endIdx  map[ir.Stmt]int
+	lblIdx  map[string]int
+	layAt   []int
+	keys    *ir.Var
+	nkeys   *ir.Var
+	args    map[int][]*ir.Var
+}
+
+// liftParams turns the parameters of the start routines into globals,
+// which the creating thread sets.
+func (s *sequentializer) liftParams() {
+	s.args = map[int][]*ir.Var{}
+	for _, tl := range s.d.Layout.Threads {
+		if tl.Thread.ID == 0 {
+			continue
+		}
+		for _, p := range tl.Func.Params {
+			p.Class = ir.Global
+			p.Name = fmt.Sprintf("__ladr_%s_%s", tl.Thread.Name, p.Name)
+			s.prog.Globals = append(s.prog.Globals, p)
+			s.args[tl.Thread.ID] = append(s.args[tl.Thread.ID], p)
+		}
+	}
+}
+
+// liftTLS turns each thread-local global into an array with one element
+// per thread.
+func (s *sequentializer) liftTLS() {
+	for _, v := range s.prog.Globals {
+		if !v.ThreadLocal {
+			continue
+		}
+		arr := &ir.Var{Name: v.Name, Type: &ir.Array{Elem: v.Type, Len: int64(s.d.Threads)}, Class: ir.Global, Static: v.Static, Pos: v.Pos}
+		if v.Init != nil {
+			in := &ir.Init{IsList: true}
+			for i := 0; i < s.d.Threads; i++ {
+				in.List = append(in.List, ir.InitElem{Index: int64(i), Value: (&ir.Cloner{}).Init(v.Init)})
+			}
+			arr.Init = in
+		}
+		s.tls[v] = arr
+	}
+	if len(s.tls) == 0 {
+		return
+	}
+	var globals []*ir.Var
+	for _, v := range s.prog.Globals {
+		if a, ok := s.tls[v]; ok {
+			globals = append(globals, a)
+		} else {
+			globals = append(globals, v)
+		}
+	}
+	s.prog.Globals = globals
+}
+
+func (s *sequentializer) loc() ir.Loc { return ir.Loc{Func: s.tl.Thread.Func} }
+
+func (s *sequentializer) temp(t ir.Type) *ir.Var {
+	s.n++
+	v := &ir.Var{Name: fmt.Sprintf("__ladr_s%d", s.n), Type: t, Class: ir.Local, Static: true, Synthetic: true}
+	s.statics = append(s.statics, &ir.DeclStmt{Loc: s.loc(), Var: v})
+	return v
+}
+
+func exec(loc ir.Loc, e ir.Expr) ir.Stmt { return &ir.ExprStmt{Loc: loc, X: e} }
+
+func (s *sequentializer) fn(name string, result ir.Type) *ir.Function {
+	return s.prog.DeclareFunc(name, &ir.Func{Result: result, NoProto: true})
+}
+
+// index computes the textual order of the statements of a thread body.
+func (s *sequentializer) index(b *ir.Block) {
+	s.idx, s.endIdx, s.lblIdx = map[ir.Stmt]int{}, map[ir.Stmt]int{}, map[string]int{}
+	s.layAt = make([]int, len(s.tl.Labels))
+	i := 0
+	var walk func(st ir.Stmt)
+	walk = func(st ir.Stmt) {
+		s.idx[st] = i
+		i++
+		switch x := st.(type) {
+		case *ir.Block:
+			for _, c := range x.List {
+				walk(c)
+			}
+		case *ir.If:
+			walk(x.Then)
+			if x.Else != nil {
+				walk(x.Else)
+			}
+		case *ir.Label:
+			s.lblIdx[x.Name] = s.idx[st]
+			if j, ok := s.labelJ[x]; ok {
+				s.layAt[j] = s.idx[st]
+			}
+		}
+		s.endIdx[st] = i
+	}
+	walk(b)
+}
+
+// nextLabel returns the number of the first visible label at or after
+// textual index i.
+func (s *sequentializer) nextLabel(i int) int {
+	j := sort.SearchInts(s.layAt, i)
+	return j
+}
+
+// hasLabel reports whether a visible label lies in [a, b).
+func (s *sequentializer) hasLabel(a, b int) bool {
+	j := sort.SearchInts(s.layAt, a)
+	return j < len(s.layAt) && s.layAt[j] < b
+}
+
+// guard returns assume(cs >= j).
+func (s *sequentializer) guard(loc ir.Loc, j int) ir.Stmt {
+	return s.d.Assume(loc, ir.Bin(ir.Ge, ir.Ref(s.d.CS), ir.Lit(int64(j), s.d.CS.Type), ir.IntType))
+}
+
+func (s *sequentializer) thread(tl *ThreadLayout) error {
+	s.tl, s.me, s.statics = tl, tl.Thread.ID, nil
+	f := tl.Func
+	s.labelJ = map[*ir.Label]int{}
+	for j, l := range tl.Labels {
+		s.labelJ[l] = j
+	}
+	// Parameters: thread arguments live in globals set by the creator;
+	// main's parameters get nondeterministic values.
+	var pre []ir.Stmt
+	if s.me == 0 {
+		for _, p := range f.Params {
+			p.Class = ir.Local
+			pre = append(pre, &ir.DeclStmt{Loc: ir.Loc{Pos: p.Pos, Func: "main"}, Var: p})
+		}
+	}
+	if s.me == 0 {
+		f.Name = "__ladr_main_thread"
+	}
+	f.Params = nil
+	f.Type = &ir.Func{Result: ir.VoidType}
+	f.Static = true
+	if len(pre) > 0 {
+		// After label 0, so they run once, at the start.
+		f.Body.List = append(append([]ir.Stmt{f.Body.List[0]}, pre...), f.Body.List[1:]...)
+	}
+	s.index(f.Body)
+	s.rewriteExprs(f.Body)
+	body, err := s.block(f.Body)
+	if err != nil {
+		return err
+	}
+	f.Body = &ir.Block{Loc: f.Body.Loc, List: append(s.statics, body.List...)}
+	return nil
+}
+
+// rewriteExprs replaces expression-level models: pthread_self(),
+// pthread_equal(), thread-local variables.
+func (s *sequentializer) rewriteExprs(b *ir.Block) {
+	me := s.me
+	ir.RewriteStmtExprs(b, func(e ir.Expr) ir.Expr {
+		switch x := e.(type) {
+		case *ir.Call:
+			switch calleeName(x) {
+			case "pthread_self":
+				return ir.Lit(int64(me), x.T)
+			case "pthread_equal":
+				if len(x.Args) == 2 {
+					return ir.Bin(ir.Eq, x.Args[0], x.Args[1], ir.IntType)
+				}
+			}
+		case *ir.Ident:
+			if a, ok := s.tls[x.Var]; ok {
+				return &ir.Index{X: &ir.Ident{Var: a, P: x.P}, I: ir.IntConst(int64(me)), T: x.Var.Type, P: x.P}
+			}
+		}
+		return e
+	})
+}
+
+func calleeName(c *ir.Call) string {
+	if f := ir.CalledFunc(c); f != nil {
+		return f.Name
+	}
+	return ""
+}
+
+func (s *sequentializer) block(b *ir.Block) (*ir.Block, error) {
+	out := &ir.Block{Loc: b.Loc}
+	for _, st := range b.List {
+		r, err := s.stmt(st)
+		if err != nil {
+			return nil, err
+		}
+		out.List = append(out.List, r...)
+	}
+	return out, nil
+}
+
+func (s *sequentializer) exitLabel() string { return LabelName(s.tl.Thread, s.tl.Size) }
+
+// jumpOut returns the statements leaving the thread for its exit label.
+func (s *sequentializer) jumpOut(loc ir.Loc) []ir.Stmt {
+	return []ir.Stmt{s.guard(loc, s.tl.Size), &ir.Goto{Loc: loc, Label: s.exitLabel()}}
+}
+
+// exitProgram ends the whole program (exit, abort, return from main).
+func (s *sequentializer) exitProgram(loc ir.Loc) []ir.Stmt {
+	return append([]ir.Stmt{exec(loc, ir.Set(ir.Ref(s.d.Exited), ir.Lit(1, ir.BoolType)))}, s.jumpOut(loc)...)
+}
+
+func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
+	loc := *st.Origin()
+	switch x := st.(type) {
+	case *ir.Label:
+		j, ok := s.labelJ[x]
+		if !ok || j == s.tl.Size {
+			return []ir.Stmt{x}, nil
+		}
+		pc := &ir.Index{X: ir.Ref(s.d.PC), I: ir.IntConst(int64(s.me)), T: s.d.CS.Type}
+		jl := ir.Lit(int64(j), s.d.CS.Type)
+		cond := ir.Bin(ir.LOr, ir.Bin(ir.Gt, pc, jl, ir.IntType), ir.Bin(ir.Ge, ir.Lit(int64(j), s.d.CS.Type), ir.Ref(s.d.CS), ir.IntType), ir.IntType)
+		jmp := &ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: LabelName(s.tl.Thread, j+1)})}
+		return []ir.Stmt{x, jmp}, nil
+	case *ir.Block:
+		b, err := s.block(x)
+		if err != nil {
+			return nil, err
+		}
+		return []ir.Stmt{b}, nil
+	case *ir.If:
+		then, err := s.block(x.Then)
+		if err != nil {
+			return nil, err
+		}
+		var els *ir.Block
+		if x.Else != nil {
+			if els, err = s.block(x.Else); err != nil {
+				return nil, err
+			}
+		}
+		thenHas := s.hasLabel(s.idx[x.Then], s.endIdx[x.Then])
+		elseHas := x.Else != nil && s.hasLabel(s.idx[x.Else], s.endIdx[x.Else])
+		after := s.nextLabel(s.endIdx[x])
+		if elseHas {
+			then.List = append(then.List, s.guard(loc, after))
+		}
+		if thenHas {
+			if els == nil {
+				els = ir.NewBlock(loc, s.guard(loc, after))
+			} else {
+				els.List = append([]ir.Stmt{s.guard(loc, s.nextLabel(s.idx[x.Else]))}, els.List...)
+			}
+		}
+		return []ir.Stmt{&ir.If{Loc: x.Loc, Cond: x.Cond, Then: then, Else: els}}, nil
+	case *ir.Goto:
+		target, ok := s.lblIdx[x.Label]
+		if !ok {
+			return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "goto to a missing label " + x.Label}
+		}
+		if s.hasLabel(s.idx[x]+1, target) {
+			return []ir.Stmt{s.guard(loc, s.nextLabel(target)), x}, nil
+		}
+		return []ir.Stmt{x}, nil
+	case *ir.DeclStmt:
+		return s.decl(x), nil
+	case *ir.Return:
+		var out []ir.Stmt
+		if s.me == 0 {
+			if x.X != nil {
+				out = append(out, exec(loc, x.X))
+			}
+			return append(out, s.exitProgram(loc)...), nil
+		}
+		if x.X != nil {
+			rv := &ir.Index{X: ir.Ref(s.d.Retval), I: ir.IntConst(int64(s.me)), T: ir.VoidPtrType}
+			out = append(out, exec(loc, ir.Set(rv, &ir.Cast{X: x.X, T: ir.VoidPtrType})))
+		}
+		return append(out, s.jumpOut(loc)...), nil
+	case *ir.Unsupported:
+		return nil, &bound.UnsupportedError{Pos: loc.Pos, What: x.What}
+	case *ir.Loop, *ir.Break, *ir.Continue:
+		return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "loop left after unwinding"}
+	case *ir.ExprStmt:
+		if bad := findBad(x.X); bad != nil {
+			return nil, &bound.UnsupportedError{Pos: bad.P, What: bad.Why}
+		}
+		return s.call(x)
+	}
+	return []ir.Stmt{st}, nil
+}
+
+func findBad(e ir.Expr) *ir.Bad {
+	var bad *ir.Bad
+	ir.Inspect(e, func(n any) bool {
+		if b, ok := n.(*ir.Bad); ok && bad == nil {
+			bad = b
+		}
+		return bad == nil
+	})
+	return bad
+}
+
+// decl turns a local declaration into a static variable of the simulation
+// function and an assignment at the original place.
+func (s *sequentializer) decl(x *ir.DeclStmt) []ir.Stmt {
+	v := x.Var
+	loc := x.Loc
+	v.Static = true
+	v.Init = nil
+	s.statics = append(s.statics, &ir.DeclStmt{Loc: loc, Var: v})
+	if x.Init == nil {
+		return s.havoc(loc, v)
+	}
+	return s.initialize(loc, ir.Ref(v), x.Init, true)
+}
+
+// havoc gives an uninitialized local a nondeterministic value.
+func (s *sequentializer) havoc(loc ir.Loc, v *ir.Var) []ir.Stmt {
+	b, ok := v.Type.(*ir.Basic)
+	if !ok {
+		if ir.IsPointer(v.Type) || s.opt.Generic {
+			return nil
+		}
+		h := s.fn("__CPROVER_havoc_object", ir.VoidType)
+		return []ir.Stmt{exec(loc, ir.CallFn(h, ir.AddrOf(ir.Ref(v))))}
+	}
+	name := map[ir.Kind]string{
+		ir.Bool: "bool", ir.Char: "char", ir.SChar: "char", ir.UChar: "uchar", ir.Short: "short", ir.UShort: "ushort",
+		ir.Int: "int", ir.UInt: "uint", ir.Long: "long", ir.ULong: "ulong", ir.LongLong: "longlong", ir.ULongLong: "ulonglong",
+		ir.Float: "float", ir.Double: "double",
+	}[b.Kind]
+	if name == "" {
+		return nil
+	}
+	f := s.fn("__VERIFIER_nondet_"+name, v.Type)
+	return []ir.Stmt{exec(loc, ir.Set(ir.Ref(v), ir.CallFn(f)))}
+}
+
+// initialize assigns an initializer to an lvalue.
+func (s *sequentializer) initialize(loc ir.Loc, lv ir.Expr, in *ir.Init, zero bool) []ir.Stmt {
+	if !in.IsList {
+		if str, ok := in.Expr.(*ir.StringLit); ok && ir.IsArray(lv.Type()) {
+			cpy := s.fn("memcpy", ir.VoidPtrType)
+			n := int64(len(str.Val) + 1)
+			if a, ok := lv.Type().(*ir.Array); ok && a.Len >= 0 && a.Len < n {
+				n = a.Len
+			}
+			return []ir.Stmt{exec(loc, ir.CallFn(cpy, lv, str, ir.Lit(n, ir.ULongType)))}
+		}
+		return []ir.Stmt{exec(loc, &ir.Assign{L: lv, R: in.Expr, T: lv.Type()})}
+	}
+	var out []ir.Stmt
+	if zero {
+		set := s.fn("memset", ir.VoidPtrType)
+		out = append(out, exec(loc, ir.CallFn(set, ir.AddrOf(clone(lv)), ir.IntConst(0), &ir.SizeofExpr{X: clone(lv), T: ir.ULongType})))
+	}
+	for _, el := range in.List {
+		var sub ir.Expr
+		if el.Field != nil {
+			sub = &ir.Member{X: clone(lv), Field: el.Field, T: el.Field.Type}
+		} else {
+			sub = &ir.Index{X: clone(lv), I: ir.IntConst(el.Index), T: ir.Elem(lv.Type())}
+		}
+		out = append(out, s.initialize(loc, sub, el.Value, false)...)
+	}
+	return out
+}
+
+// call lowers the models of the functions called by a statement.
+func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
+	loc := x.Loc
+	c, lhs := bound.CallOf(x)
+	if c == nil {
+		return []ir.Stmt{x}, nil
+	}
+	name := calleeName(c)
+	args := c.Args
+	var out []ir.Stmt
+	ret := func(v ir.Expr) {
+		if lhs != nil {
+			out = append(out, exec(loc, &ir.Assign{L: lhs, R: v, T: lhs.Type()}))
+		}
+	}
+	arg := func(i int) ir.Expr {
+		if i < len(args) {
+			return args[i]
+		}
+		return ir.IntConst(0)
+	}
+	// saved evaluates an argument once into a temporary of pointer type.
+	saved := func(i int) ir.Expr {
+		a := arg(i)
+		if isSimple(a) {
+			return a
+		}
+		t := s.temp(decay(a.Type()))
+		out = append(out, exec(loc, ir.Set(ir.Ref(t), a)))
+		return ir.Ref(t)
+	}
+	word := func(p ir.Expr, i int) ir.Expr {
+		ip := &ir.Cast{X: clone(p), T: &ir.Pointer{Elem: ir.IntType}}
+		if i == 0 {
+			return &ir.Unary{Op: ir.Deref, X: ip, T: ir.IntType}
+		}
+		return &ir.Index{X: ip, I: ir.IntConst(int64(i)), T: ir.IntType}
+	}
+	me1 := ir.IntConst(int64(s.me + 1))
+	assume := func(c ir.Expr) { out = append(out, s.d.Assume(loc, c)) }
+	set := func(l, r ir.Expr) { out = append(out, exec(loc, ir.Set(l, r))) }
+	switch name {
+	case bound.CreateFunc:
+		id := int(args[0].(*ir.IntLit).Val)
+		set(&ir.Unary{Op: ir.Deref, X: arg(1), T: ir.ULongType}, ir.Lit(int64(id), ir.ULongType))
+		for _, p := range s.args[id] {
+			set(ir.Ref(p), &ir.Cast{X: clone(arg(2)), T: p.Type})
+		}
+		set(&ir.Index{X: ir.Ref(s.d.Active), I: ir.IntConst(int64(id)), T: ir.BoolType}, ir.Lit(1, ir.BoolType))
+		ret(ir.IntConst(0))
+	case "pthread_join":
+		t := saved(0)
+		tt := &ir.Cast{X: clone(t), T: ir.UIntType}
+		assume(ir.Bin(ir.LAnd, ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType),
+			ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType), ir.IntType))
+		if len(args) > 1 && !isNullConst(args[1]) {
+			rp := saved(1)
+			out = append(out, &ir.If{Loc: loc, Cond: clone(rp), Then: ir.NewBlock(loc,
+				exec(loc, ir.Set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: clone(rp), T: &ir.Pointer{Elem: ir.VoidPtrType}}, T: ir.VoidPtrType},
+					&ir.Index{X: ir.Ref(s.d.Retval), I: clone(tt), T: ir.VoidPtrType})))})
+		}
+		ret(ir.IntConst(0))
+	case "pthread_exit":
+		if s.me != 0 {
+			set(&ir.Index{X: ir.Ref(s.d.Retval), I: ir.IntConst(int64(s.me)), T: ir.VoidPtrType}, &ir.Cast{X: arg(0), T: ir.VoidPtrType})
+		}
+		out = append(out, s.jumpOut(loc)...)
+	case "pthread_detach", "pthread_cond_init", "pthread_cond_signal", "pthread_cond_broadcast", "pthread_cond_destroy",
+		"pthread_mutex_destroy", "pthread_rwlock_destroy", "pthread_barrier_destroy", "pthread_spin_destroy", "sem_destroy", "pthread_key_delete":
+		for _, a := range args {
+			if hasEffects(a) {
+				out = append(out, exec(loc, a))
+			}
+		}
+		ret(ir.IntConst(0))
+	case "pthread_mutex_init", "pthread_spin_init", "pthread_rwlock_init":
+		set(word(arg(0), 0), ir.IntConst(0))
+		ret(ir.IntConst(0))
+	case "pthread_mutex_lock", "pthread_spin_lock":
+		m := saved(0)
+		assume(ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
+		set(word(m, 0), me1)
+		ret(ir.IntConst(0))
+	case "pthread_mutex_unlock", "pthread_spin_unlock":
+		set(word(arg(0), 0), ir.IntConst(0))
+		ret(ir.IntConst(0))
+	case "pthread_mutex_trylock", "pthread_spin_trylock", "pthread_mutex_timedlock":
+		m := saved(0)
+		free := s.temp(ir.IntType)
+		set(ir.Ref(free), ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
+		if name == "pthread_mutex_timedlock" {
+			// Either the lock is taken (perhaps after waiting) or it times out.
+			nb := s.fn("__VERIFIER_nondet_bool", ir.BoolType)
+			set(ir.Ref(free), ir.Bin(ir.LAnd, ir.Ref(free), ir.CallFn(nb), ir.IntType))
+		}
+		out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(free), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), me1)))})
+		errno := model.EBUSY
+		if name == "pthread_mutex_timedlock" {
+			errno = model.ETIMEDOUT
+		}
+		ret(&ir.Cond{C: ir.Ref(free), X: ir.IntConst(0), Y: ir.IntConst(int64(errno)), T: ir.IntType})
+	case "pthread_rwlock_rdlock":
+		m := saved(0)
+		assume(ir.Bin(ir.Ge, word(m, 0), ir.IntConst(0), ir.IntType))
+		set(word(m, 0), ir.Bin(ir.Add, word(m, 0), ir.IntConst(1), ir.IntType))
+		ret(ir.IntConst(0))
+	case "pthread_rwlock_wrlock":
+		m := saved(0)
+		assume(ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
+		set(word(m, 0), ir.IntConst(-1))
+		ret(ir.IntConst(0))
+	case "pthread_rwlock_tryrdlock", "pthread_rwlock_trywrlock":
+		m := saved(0)
+		ok := s.temp(ir.IntType)
+		if name == "pthread_rwlock_tryrdlock" {
+			set(ir.Ref(ok), ir.Bin(ir.Ge, word(m, 0), ir.IntConst(0), ir.IntType))
+			out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Add, word(m, 0), ir.IntConst(1), ir.IntType))))})
+		} else {
+			set(ir.Ref(ok), ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
+			out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.IntConst(-1))))})
+		}
+		ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(model.EBUSY), T: ir.IntType})
+	case "pthread_rwlock_unlock":
+		m := saved(0)
+		set(word(m, 0), &ir.Cond{C: ir.Bin(ir.Gt, word(m, 0), ir.IntConst(0), ir.IntType), X: ir.Bin(ir.Sub, word(m, 0), ir.IntConst(1), ir.IntType), Y: ir.IntConst(0), T: ir.IntType})
+		ret(ir.IntConst(0))
+	case "pthread_barrier_init":
+		b := saved(0)
+		set(word(b, 0), &ir.Cast{X: arg(2), T: ir.IntType})
+		set(word(b, 1), ir.IntConst(0))
+		set(word(b, 2), ir.IntConst(0))
+		ret(ir.IntConst(0))
+	case "__ladr_barrier_arrive":
+		b := saved(0)
+		g := s.temp(ir.IntType)
+		set(ir.Ref(g), ir.Bin(ir.Mul, word(b, 2), ir.IntConst(2), ir.IntType))
+		set(word(b, 1), ir.Bin(ir.Add, word(b, 1), ir.IntConst(1), ir.IntType))
+		out = append(out, &ir.If{Loc: loc, Cond: ir.Bin(ir.Ge, word(b, 1), word(b, 0), ir.IntType), Then: ir.NewBlock(loc,
+			exec(loc, ir.Set(word(b, 1), ir.IntConst(0))),
+			exec(loc, ir.Set(word(b, 2), ir.Bin(ir.Add, word(b, 2), ir.IntConst(1), ir.IntType))),
+			exec(loc, ir.Set(ir.Ref(g), ir.Bin(ir.Add, ir.Ref(g), ir.IntConst(1), ir.IntType))))})
+		ret(ir.Ref(g))
+	case "__ladr_barrier_await":
+		b := saved(0)
+		assume(ir.Bin(ir.Ne, word(b, 2), ir.Bin(ir.Div, arg(1), ir.IntConst(2), ir.IntType), ir.IntType))
+	case "sem_init":
+		set(word(arg(0), 0), &ir.Cast{X: arg(2), T: ir.IntType})
+		ret(ir.IntConst(0))
+	case "sem_wait":
+		m := saved(0)
+		assume(ir.Bin(ir.Gt, word(m, 0), ir.IntConst(0), ir.IntType))
+		set(word(m, 0), ir.Bin(ir.Sub, word(m, 0), ir.IntConst(1), ir.IntType))
+		ret(ir.IntConst(0))
+	case "sem_post":
+		m := saved(0)
+		set(word(m, 0), ir.Bin(ir.Add, word(m, 0), ir.IntConst(1), ir.IntType))
+		ret(ir.IntConst(0))
+	case "sem_trywait":
+		m := saved(0)
+		ok := s.temp(ir.IntType)
+		set(ir.Ref(ok), ir.Bin(ir.Gt, word(m, 0), ir.IntConst(0), ir.IntType))
+		out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Sub, word(m, 0), ir.IntConst(1), ir.IntType))))})
+		ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(-1), T: ir.IntType})
+	case "sem_getvalue":
+		set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: arg(1), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, word(arg(0), 0))
+		ret(ir.IntConst(0))
+	case "pthread_key_create":
+		s.ensureKeys()
+		set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: arg(0), T: &ir.Pointer{Elem: ir.UIntType}}, T: ir.UIntType}, ir.Ref(s.nkeys))
+		set(ir.Ref(s.nkeys), ir.Bin(ir.Add, ir.Ref(s.nkeys), ir.IntConst(1), ir.UIntType))
+		ret(ir.IntConst(0))
+	case "pthread_getspecific", "pthread_setspecific":
+		s.ensureKeys()
+		k := saved(0)
+		kk := &ir.Cast{X: clone(k), T: ir.UIntType}
+		assume(ir.Bin(ir.Lt, kk, ir.Lit(maxKeys, ir.UIntType), ir.IntType))
+		slot := &ir.Index{X: &ir.Index{X: ir.Ref(s.keys), I: clone(kk), T: &ir.Array{Elem: ir.VoidPtrType, Len: int64(s.d.Threads)}}, I: ir.IntConst(int64(s.me)), T: ir.VoidPtrType}
+		if name == "pthread_getspecific" {
+			ret(slot)
+		} else {
+			set(slot, &ir.Cast{X: arg(1), T: ir.VoidPtrType})
+			ret(ir.IntConst(0))
+		}
+	case "__ladr_once":
+		o := saved(0)
+		first := s.temp(ir.IntType)
+		set(ir.Ref(first), ir.Bin(ir.Eq, word(o, 0), ir.IntConst(0), ir.IntType))
+		set(word(o, 0), ir.IntConst(1))
+		ret(ir.Ref(first))
+	case "__VERIFIER_assume":
+		assume(arg(0))
+	case "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end":
+		// Atomicity was established by the numbering.
+	case bound.BoundFunc:
+		what := ""
+		if str, ok := arg(1).(*ir.StringLit); ok {
+			what = str.Val
+		}
+		notC := &ir.Unary{Op: ir.Not, X: arg(0), T: ir.IntType}
+		if s.opt.ProveBounds {
+			out = append(out, s.assertion(loc, notC, "bound", what))
+		} else {
+			assume(notC)
+		}
+	case "reach_error", "__VERIFIER_error":
+		if s.opt.Property != Race {
+			out = append(out, s.assertion(loc, ir.IntConst(0), "reach_error", name+"()"))
+		}
+		out = append(out, s.exitProgram(loc)...)
+	case "__assert_fail", "__assert_perror_fail", "__assert":
+		if s.opt.Property == Assert {
+			text := "assertion"
+			if str, ok := arg(0).(*ir.StringLit); ok {
+				text = "assertion " + str.Val
+			}
+			out = append(out, s.assertion(loc, ir.IntConst(0), "assert", text))
+		}
+		out = append(out, s.exitProgram(loc)...)
+	case "abort", "exit", "_exit", "_Exit", "__builtin_trap", "__builtin_unreachable":
+		for _, a := range args {
+			if hasEffects(a) {
+				out = append(out, exec(loc, a))
+			}
+		}
+		out = append(out, s.exitProgram(loc)...)
+	default:
+		if f := ir.CalledFunc(c); f != nil && f.Body == nil {
+			switch model.Lookup(f.Name).Kind {
+			case model.Sync, model.Atomic, model.AtomicMarker, model.Control:
+				return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "no model for " + f.Name}
+			}
+		}
+		return []ir.Stmt{x}, nil
+	}
+	return out, nil
+}
+
+const maxKeys = 8
+
+func (s *sequentializer) ensureKeys() {
+	if s.keys != nil {
+		return
+	}
+	s.keys = s.prog.AddGlobal("__ladr_tsd", &ir.Array{Elem: &ir.Array{Elem: ir.VoidPtrType, Len: int64(s.d.Threads)}, Len: maxKeys}, nil)
+	s.nkeys = s.prog.AddGlobal("__ladr_nkeys", ir.UIntType, nil)
+}
+
+// assertion returns an assertion of c whose message identifies it.
+func (s *sequentializer) assertion(loc ir.Loc, c ir.Expr, kind, text string) ir.Stmt {
+	msg := fmt.Sprintf("ladr:%s:%d: %s", kind, len(s.d.Asserts)+1, strings.ReplaceAll(text, "\"", "'"))
+	s.d.Asserts[msg] = AssertSite{Kind: kind, Loc: loc, Text: text}
+	if s.opt.Generic {
+		// SV-COMP convention: reaching reach_error() is the violation.
+		re := s.fn("reach_error", ir.VoidType)
+		return &ir.If{Loc: loc, Cond: &ir.Unary{Op: ir.Not, X: c, T: ir.IntType}, Then: ir.NewBlock(loc, exec(loc, ir.CallFn(re)))}
+	}
+	af := s.prog.DeclareFunc("__CPROVER_assert", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.BoolType, ir.CharPtrType}})
+	str := &ir.StringLit{Val: msg, ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: int64(len(msg) + 1)}}
+	return exec(loc, ir.CallFn(af, c, str))
+}
+
+func isSimple(e ir.Expr) bool {
+	switch x := e.(type) {
+	case *ir.Ident, *ir.IntLit, *ir.FuncRef:
+		return true
+	case *ir.Unary:
+		return x.Op == ir.Addr && isSimple(x.X)
+	case *ir.Cast:
+		return isSimple(x.X)
+	case *ir.Member:
+		return !x.Arrow && isSimple(x.X)
+	}
+	return false
+}
+
+func isNullConst(e ir.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ir.Cast:
+			e = x.X
+		case *ir.IntLit:
+			return x.Val == 0
+		default:
+			return false
+		}
+	}
+}
+
+func hasEffects(e ir.Expr) bool {
+	found := false
+	ir.Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Call, *ir.Assign:
+			found = true
+		case *ir.Unary:
+			if x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func decay(t ir.Type) ir.Type {
+	switch x := t.(type) {
+	case *ir.Array:
+		return &ir.Pointer{Elem: x.Elem}
+	case *ir.Func:
+		return &ir.Pointer{Elem: x}
+	}
+	return t
+}
+
+// driver builds the new main: K rounds of round-robin contexts.
+func (s *sequentializer) driver() {
+	d := s.d
+	loc := ir.Loc{Func: "main"}
+	main := &ir.Function{Name: "main", Type: &ir.Func{Result: ir.IntType}}
+	var body []ir.Stmt
+	if s.opt.Ext != nil {
+		body = append(body, s.opt.Ext.Init(d)...)
+	}
+	x := &ir.Var{Name: "__ladr_x", Type: ir.UIntType, Class: ir.Local}
+	body = append(body, &ir.DeclStmt{Loc: loc, Var: x})
+	for r := 0; r < d.Rounds; r++ {
+		for i, tl := range d.Layout.Threads {
+			cx := r*d.Threads + i
+			pc := &ir.Index{X: ir.Ref(d.PC), I: ir.IntConst(int64(i)), T: d.CS.Type}
+			var cond ir.Expr = ir.Bin(ir.LAnd, &ir.Index{X: ir.Ref(d.Active), I: ir.IntConst(int64(i)), T: ir.BoolType},
+				&ir.Unary{Op: ir.Not, X: ir.Ref(d.Exited), T: ir.IntType}, ir.IntType)
+			if s.opt.Ext != nil {
+				if e := s.opt.Ext.Enabled(d, cx); e != nil {
+					cond = ir.Bin(ir.LAnd, cond, e, ir.IntType)
+				}
+			}
+			var ctx []ir.Stmt
+			size := ir.Lit(int64(tl.Size), d.CS.Type)
+			ctx = append(ctx,
+				exec(loc, ir.Set(ir.Ref(x), d.Nondet())),
+				d.Assume(loc, ir.Bin(ir.LAnd, ir.Bin(ir.Ge, ir.Ref(x), clone(pc), ir.IntType), ir.Bin(ir.Le, ir.Ref(x), size, ir.IntType), ir.IntType)),
+				exec(loc, ir.Set(ir.Ref(d.CS), &ir.Cast{X: ir.Ref(x), T: d.CS.Type})),
+				exec(loc, ir.Set(ir.Ref(d.PCBefore), clone(pc))),
+			)
+			if s.opt.Ext != nil {
+				ctx = append(ctx, s.opt.Ext.Before(d, cx, i)...)
+			}
+			ctx = append(ctx, exec(loc, ir.CallFn(tl.Func)))
+			ctx = append(ctx, exec(loc, ir.Set(clone(pc), ir.Ref(d.CS))))
+			ctx = append(ctx, &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(d.CS), clone(size), ir.IntType),
+				Then: ir.NewBlock(loc, exec(loc, ir.Set(&ir.Index{X: ir.Ref(d.Active), I: ir.IntConst(int64(i)), T: ir.BoolType}, ir.Lit(0, ir.BoolType))))})
+			if s.opt.Ext != nil {
+				ctx = append(ctx, s.opt.Ext.After(d, cx, i)...)
+			}
+			body = append(body, &ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, ctx...)})
+		}
+	}
+	if s.opt.Ext != nil {
+		body = append(body, s.opt.Ext.Final(d)...)
+	}
+	body = append(body, &ir.Return{Loc: loc, X: ir.IntConst(0)})
+	main.Body = ir.NewBlock(loc, body...)
+	s.prog.Funcs = append(s.prog.Funcs, main)
+	d.Main = main
+	var hdr []string
+	hdr = append(hdr, fmt.Sprintf("/* ladr: lazy sequentialization, %d round(s), %d thread(s) */", d.Rounds, d.Threads))
+	for _, tl := range d.Layout.Threads {
+		t := tl.Thread
+		if t.ID == 0 {
+			hdr = append(hdr, fmt.Sprintf("/*   thread %d main: %d visible statement(s) */", t.ID, tl.Size))
+		} else {
+			hdr = append(hdr, fmt.Sprintf("/*   thread %d %s (%s, created at %s): %d visible statement(s) */", t.ID, t.Name, t.Func, t.CreatedAt, tl.Size))
+		}
+	}
+	s.prog.Header = append(s.prog.Header, hdr...)
+}

@@ -1,0 +1,328 @@
+// Package sharing decides which memory accesses of a threaded program may
+// touch memory another thread can access. It is sound (it over-approximates
+// sharing) and simple:
+//
+//   - a local variable or parameter is private to its thread unless its
+//     address is taken (&x, or an array that decays to a pointer);
+//   - a global or static variable is private if it is thread-local, or if
+//     its address is never taken and at most one thread names it, or if its
+//     address is never taken and no thread ever writes it (read-only after
+//     initialization);
+//   - every access through a pointer (*p, p->f, p[i]) may be shared.
+//
+// The analysis runs on the bounded program, where every thread is one
+// function (package bound), so "names it" means "occurs in the function".
+package sharing
+
+import (
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// Info is the result of the analysis.
+type Info struct {
+	// Taken holds the variables whose address is taken.
+	Taken map[*ir.Var]bool
+	// Written holds the variables assigned somewhere (or address-taken).
+	Written map[*ir.Var]bool
+	// Users maps each global to the set of threads naming it.
+	Users map[*ir.Var]map[int]bool
+	// Shared holds the variables that may be accessed by several threads.
+	Shared map[*ir.Var]bool
+}
+
+// Analyze computes sharing for the threads of prog (functions with Thread).
+func Analyze(prog *ir.Program) *Info {
+	in := &Info{Taken: map[*ir.Var]bool{}, Written: map[*ir.Var]bool{}, Users: map[*ir.Var]map[int]bool{}, Shared: map[*ir.Var]bool{}}
+	for _, v := range prog.Globals {
+		ir.Inspect(v.Init, func(n any) bool {
+			if e, ok := n.(ir.Expr); ok {
+				in.walk(e, ctxValue)
+				return false
+			}
+			return true
+		})
+	}
+	for _, f := range prog.Funcs {
+		if f.Thread == nil || f.Body == nil {
+			continue
+		}
+		id := f.Thread.ID
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case ir.Expr:
+				in.walk(x, ctxValue)
+				ir.Inspect(x, func(m any) bool {
+					if id2, ok := m.(*ir.Ident); ok && id2.Var.Class == ir.Global {
+						if in.Users[id2.Var] == nil {
+							in.Users[id2.Var] = map[int]bool{}
+						}
+						in.Users[id2.Var][id] = true
+					}
+					return true
+				})
+				return false
+			case *ir.Init:
+				ir.Inspect(x, func(m any) bool {
+					if e, ok := m.(ir.Expr); ok {
+						in.walk(e, ctxValue)
+						return false
+					}
+					return true
+				})
+				return false
+			}
+			return true
+		})
+	}
+	for _, v := range prog.Globals {
+		in.Shared[v] = in.sharedGlobal(v)
+	}
+	for v := range in.Taken {
+		if v.Class != ir.Global {
+			in.Shared[v] = true
+		}
+	}
+	return in
+}
+
+func (in *Info) sharedGlobal(v *ir.Var) bool {
+	if v.ThreadLocal {
+		return false
+	}
+	if in.Taken[v] {
+		return true
+	}
+	if !in.Written[v] {
+		return false
+	}
+	return len(in.Users[v]) > 1
+}
+
+type ctx int
+
+const (
+	ctxValue ctx = iota // the value is used (arrays decay)
+	ctxAddr             // the address is used (operand of &)
+	ctxBase             // base of . or of [] on an array: no access, no escape
+	ctxWrite            // target of an assignment
+)
+
+// walk records address-taken and written variables.
+func (in *Info) walk(e ir.Expr, c ctx) {
+	switch x := e.(type) {
+	case nil:
+	case *ir.Ident:
+		switch c {
+		case ctxAddr:
+			in.Taken[x.Var] = true
+			in.Written[x.Var] = true
+		case ctxValue:
+			if ir.IsArray(x.Var.Type) || ir.IsFunc(x.Var.Type) {
+				in.Taken[x.Var] = true
+				in.Written[x.Var] = true
+			}
+		case ctxWrite:
+			in.Written[x.Var] = true
+		}
+	case *ir.Unary:
+		switch x.Op {
+		case ir.Addr:
+			in.walk(x.X, ctxAddr)
+		case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+			in.walk(x.X, ctxWrite)
+		case ir.Deref:
+			in.walk(x.X, ctxValue)
+		default:
+			in.walk(x.X, ctxValue)
+		}
+	case *ir.Assign:
+		in.walk(x.L, ctxWrite)
+		in.walk(x.R, ctxValue)
+	case *ir.Index:
+		if ir.IsArray(x.X.Type()) {
+			switch c {
+			case ctxAddr:
+				in.walk(x.X, ctxAddr)
+			case ctxWrite:
+				in.walk(x.X, ctxWrite)
+			default:
+				in.walk(x.X, ctxBase)
+			}
+		} else {
+			in.walk(x.X, ctxValue)
+		}
+		in.walk(x.I, ctxValue)
+	case *ir.Member:
+		if x.Arrow {
+			in.walk(x.X, ctxValue)
+		} else {
+			switch c {
+			case ctxAddr:
+				in.walk(x.X, ctxAddr)
+			case ctxWrite:
+				in.walk(x.X, ctxWrite)
+			default:
+				in.walk(x.X, ctxBase)
+			}
+		}
+	case *ir.SizeofExpr:
+		// not evaluated
+	default:
+		for _, ch := range ir.Children(e) {
+			in.walk(ch, ctxValue)
+		}
+	}
+}
+
+// SharedVar reports whether v may be accessed by several threads.
+func (in *Info) SharedVar(v *ir.Var) bool { return in.Shared[v] }
+
+// SharedLvalue reports whether the object designated by lvalue e may be
+// accessed by another thread.
+func (in *Info) SharedLvalue(e ir.Expr) bool {
+	switch x := e.(type) {
+	case *ir.Ident:
+		return in.Shared[x.Var]
+	case *ir.Index:
+		if ir.IsArray(x.X.Type()) {
+			return in.SharedLvalue(x.X)
+		}
+		return true
+	case *ir.Member:
+		if x.Arrow {
+			return true
+		}
+		return in.SharedLvalue(x.X)
+	case *ir.Unary:
+		if x.Op == ir.Deref {
+			if a, ok := x.X.(*ir.Unary); ok && a.Op == ir.Addr {
+				return in.SharedLvalue(a.X)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// Access is one access to memory in an expression.
+type Access struct {
+	Lvalue ir.Expr
+	Write  bool
+}
+
+// Accesses returns the accesses to possibly shared memory an expression
+// makes, in evaluation order (reads of an operand before the write of an
+// assignment). Calls of library functions that access memory through
+// pointer arguments count as accesses of the first pointed-to object.
+func (in *Info) Accesses(e ir.Expr) []Access {
+	var out []Access
+	in.accesses(e, ctxValue, &out)
+	return out
+}
+
+func (in *Info) accesses(e ir.Expr, c ctx, out *[]Access) {
+	lv := func(write bool) {
+		if in.SharedLvalue(e) {
+			*out = append(*out, Access{Lvalue: e, Write: write})
+		}
+	}
+	switch x := e.(type) {
+	case nil:
+	case *ir.Ident:
+		if c == ctxValue && !ir.IsArray(x.Var.Type) && !ir.IsFunc(x.Var.Type) {
+			lv(false)
+		}
+	case *ir.Unary:
+		switch x.Op {
+		case ir.Addr:
+			in.accesses(x.X, ctxAddr, out)
+		case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+			in.accesses(x.X, ctxWrite, out)
+			if in.SharedLvalue(x.X) {
+				*out = append(*out, Access{Lvalue: x.X, Write: false}, Access{Lvalue: x.X, Write: true})
+			}
+		case ir.Deref:
+			in.accesses(x.X, ctxValue, out)
+			if c == ctxValue && !ir.IsArray(x.T) && !ir.IsFunc(x.T) {
+				lv(false)
+			}
+		default:
+			in.accesses(x.X, ctxValue, out)
+		}
+	case *ir.Assign:
+		in.accesses(x.L, ctxWrite, out)
+		in.accesses(x.R, ctxValue, out)
+		if in.SharedLvalue(x.L) {
+			if x.Op != ir.OpNone {
+				*out = append(*out, Access{Lvalue: x.L, Write: false})
+			}
+			*out = append(*out, Access{Lvalue: x.L, Write: true})
+		}
+	case *ir.Index:
+		if ir.IsArray(x.X.Type()) {
+			in.accesses(x.X, ctxBase, out)
+		} else {
+			in.accesses(x.X, ctxValue, out)
+		}
+		in.accesses(x.I, ctxValue, out)
+		if c == ctxValue && !ir.IsArray(x.T) {
+			lv(false)
+		}
+	case *ir.Member:
+		if x.Arrow {
+			in.accesses(x.X, ctxValue, out)
+		} else {
+			in.accesses(x.X, ctxBase, out)
+		}
+		if c == ctxValue && !ir.IsArray(x.T) {
+			lv(false)
+		}
+	case *ir.SizeofExpr, *ir.SizeofType:
+	case *ir.Call:
+		in.accesses(x.Fn, ctxValue, out)
+		for _, a := range x.Args {
+			in.accesses(a, ctxValue, out)
+		}
+		if f := ir.CalledFunc(x); f != nil && f.Body == nil && model.Lookup(f.Name).Kind == model.Pure {
+			for _, a := range memArgs(f.Name, x.Args) {
+				*out = append(*out, a)
+			}
+		}
+	default:
+		for _, ch := range ir.Children(e) {
+			in.accesses(ch, ctxValue, out)
+		}
+	}
+}
+
+// memArgs returns the accesses a library call makes through its pointer
+// arguments (the first byte of each region).
+func memArgs(name string, args []ir.Expr) []Access {
+	first := func(p ir.Expr, write bool) Access {
+		t := &ir.Pointer{Elem: ir.UCharType}
+		return Access{Lvalue: &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: p, T: t, P: p.Pos()}, T: ir.UCharType, P: p.Pos()}, Write: write}
+	}
+	switch name {
+	case "memset", "__builtin_memset", "free":
+		if len(args) >= 1 {
+			return []Access{first(args[0], true)}
+		}
+	case "memcpy", "memmove", "__builtin_memcpy", "strcpy", "strncpy", "strcat", "strncat":
+		if len(args) >= 2 {
+			return []Access{first(args[1], false), first(args[0], true)}
+		}
+	case "memcmp", "strcmp", "strncmp":
+		if len(args) >= 2 {
+			return []Access{first(args[0], false), first(args[1], false)}
+		}
+	case "strlen", "__builtin_strlen", "strchr", "strrchr", "strdup", "puts":
+		if len(args) >= 1 {
+			return []Access{first(args[0], false)}
+		}
+	}
+	return nil
+}
+
+// HasShared reports whether an expression accesses possibly shared memory.
+func (in *Info) HasShared(e ir.Expr) bool { return len(in.Accesses(e)) > 0 }
