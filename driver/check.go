@@ -25,6 +25,14 @@ import (
 	"github.com/ladr-dev/ladr/translate/seq"
 )
 
+// genericHarness makes CBMC check a program in SV-COMP conventions: a call
+// of reach_error() fails.
+const genericHarness = `
+/* ladr: harness for checking the generic output with CBMC */
+void reach_error(void) { __CPROVER_assert(0, "ladr:reach_error"); }
+void __VERIFIER_assume(int cond) { __CPROVER_assume(cond); }
+`
+
 // Version is ladr's version.
 const Version = "0.1.0"
 
@@ -137,6 +145,7 @@ type Access struct {
 	Function        string `json:"function"`
 	Thread          string `json:"thread"`
 	ThreadCreatedAt string `json:"thread_created_at,omitempty"`
+	Lvalue          string `json:"lvalue,omitempty"`
 	Source          string `json:"source,omitempty"`
 	Atomic          bool   `json:"atomic,omitempty"`
 }
@@ -259,7 +268,11 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	defer os.RemoveAll(dir)
 	seqFile := filepath.Join(dir, "seq.c")
-	if err := os.WriteFile(seqFile, buf.Bytes(), 0o644); err != nil {
+	text := buf.Bytes()
+	if opt.Target == translate.Generic {
+		text = append(append([]byte{}, text...), genericHarness...)
+	}
+	if err := os.WriteFile(seqFile, text, 0o644); err != nil {
 		return nil, err
 	}
 	if opt.Keep != "" {

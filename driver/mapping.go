@@ -27,7 +27,8 @@ type RaceReport struct {
 type AccessSite struct {
 	Write  bool
 	Atomic bool
-	Loc    ir.Loc
+	Loc    ir.Loc // the statement
+	Pos    ir.Pos // the lvalue
 	Col    int
 	Thread *ir.Thread
 	Text   string
@@ -48,7 +49,26 @@ func (m *mapper) violation() error {
 	}
 	p := failed[0]
 	m.res.Result = "violation"
-	if rr, ok := m.u.Race.(RaceReporter); ok && m.res.Property == Race {
+	site, ok := m.u.Driver.Asserts[p.Description]
+	var thread *ir.Thread
+	if !ok {
+		// The generic target reports a violation by calling reach_error():
+		// find the call in the trace.
+		for _, st := range p.Trace {
+			if st.Type == cbmc.StepFunctionCall && st.Function.DisplayName == "reach_error" {
+				if li, found := m.sm.Lookup(st.Location.Line); found {
+					site, ok = m.u.Driver.SiteOf(li.Stmt)
+					if li.Func != nil {
+						thread = li.Func.Thread
+					}
+				}
+			}
+		}
+	}
+	if !ok {
+		return fmt.Errorf("failed property %s (%s) is not one of ladr's assertions", p.ID, p.Description)
+	}
+	if rr, isRR := m.u.Race.(RaceReporter); isRR && site.Kind == "race" {
 		rep, err := rr.ReportRace(m.u, m.sm, p.Trace)
 		if err != nil {
 			return err
@@ -57,18 +77,12 @@ func (m *mapper) violation() error {
 		for _, a := range []AccessSite{rep.Second, rep.First} {
 			m.res.Race.Accesses = append(m.res.Race.Accesses, m.access(a))
 		}
-		sec := rep.Second
-		m.res.File, m.res.Line, m.res.Column = sec.Loc.Pos.File, sec.Loc.Pos.Line, sec.Loc.Pos.Col
-		m.res.Function = sec.Loc.Func
-		if sec.Thread != nil {
-			m.res.Thread = sec.Thread.Name
-		}
+		sec := m.res.Race.Accesses[0]
+		m.res.File, m.res.Line, m.res.Column = sec.File, sec.Line, sec.Column
+		m.res.Function = sec.Function
+		m.res.Thread = sec.Thread
 		m.res.Message = "data race on " + rep.Location
 		return nil
-	}
-	site, ok := m.u.Driver.Asserts[p.Description]
-	if !ok {
-		return fmt.Errorf("failed property %s (%s) is not one of ladr's assertions", p.ID, p.Description)
 	}
 	if site.Kind == "bound" {
 		return fmt.Errorf("a bound was exceeded: %s", site.Text)
@@ -84,6 +98,8 @@ func (m *mapper) violation() error {
 	}
 	if t := threadOf(m.u.Prog, fn); t != nil {
 		m.res.Thread = t.Name
+	} else if thread != nil {
+		m.res.Thread = thread.Name
 	}
 	return nil
 }
@@ -93,10 +109,11 @@ func (m *mapper) access(a AccessSite) Access {
 	if a.Write {
 		kind = "write"
 	}
-	acc := Access{Kind: kind, File: a.Loc.Pos.File, Line: a.Loc.Pos.Line, Column: a.Loc.Pos.Col, Function: a.Loc.Func, Atomic: a.Atomic, Source: a.Text}
-	if a.Col > 0 {
-		acc.Column = a.Col
+	p := a.Loc.Pos
+	if a.Pos.IsValid() {
+		p = a.Pos
 	}
+	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: a.Loc.Func, Atomic: a.Atomic, Lvalue: a.Text}
 	if a.Thread != nil {
 		acc.Thread = a.Thread.Name
 		if a.Thread.CreatedAt.IsValid() {

@@ -1,26 +1,381 @@
 // Package shadow is LaDR's data race instrumentation (section 4 of the LaDR
-// paper): it rewrites the expressions of the sequentialized threads so that
-// the last visible statement of a nondeterministically chosen context C1
-// marks the shared locations it writes, and the first visible statement of
-// the next context C2 checks whether it accesses a marked location.
+// paper), an IR pass that runs after the visible statements are numbered and
+// before the sequentialization.
+//
+// A race is two accesses to one location, at least one a write and at least
+// one not atomic, by different threads, adjacent in some interleaving. The
+// driver guesses a context C1 (drcx); the last visible statement of C1
+// marks, in a shadow memory, the bytes it writes (phase 1); the first
+// visible statement of the next non-empty context C2, which must belong to
+// another thread, checks whether it accesses marked bytes (phase 2). At
+// every visible statement j of thread t the instrumentation computes
+//
+//	P1 = (j == cs-1) && dr0 && !dr1    (statement j ends C1)
+//	P2 = (j == pc[t]) && dr1           (statement j starts C2)
+//
+// and rewrites each expression of the statement in the modes of Fig. 4 of
+// the paper: ACC (evaluate, instrumenting every access), NACC (evaluate what
+// is needed to compute an lvalue's address, without accessing it) and WSE
+// (re-evaluate the value without side effects). Array bases are addressed,
+// not accessed (the paper's PRE mode), and checks use the exact bytes of the
+// accessed lvalue with its own type, so distinct fields and elements of one
+// object never alias.
+//
+// Two encodings of the shadow memory are available: CBMC's shadow memory
+// (__CPROVER_set_field / __CPROVER_get_field), and, for any bounded model
+// checker, a single nondeterministically chosen written address range
+// checked for overlap on each access of C2 (the generic target).
 package shadow
 
 import (
-	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/seq"
+	"github.com/ladr-dev/ladr/translate/sharing"
 )
 
-// Instrumenter implements translate.Instrumenter.
+// Site is an instrumented access of the original program.
+type Site struct {
+	ID     int
+	Write  bool
+	Atomic bool
+	// Lvalue is the accessed lvalue as C text.
+	Lvalue string
+	Pos    ir.Pos
+	Loc    ir.Loc
+	Thread *ir.Thread
+	// Region numbers the visible statement (thread, label) the access is in;
+	// Index numbers the writes of one region from 1.
+	Region int
+	Index  int
+	// BitField marks accesses of bit-fields (checked on their struct).
+	BitField bool
+}
+
+// Instrumenter implements translate.Instrumenter and driver.RaceReporter.
 type Instrumenter struct {
 	target translate.Target
+	// Sites lists every instrumented access; Sites[i].ID == i+1.
+	Sites []*Site
+	// Regions maps a region number to its thread and label.
+	Regions []Region
+	// writes maps (region, index) to the write site.
+	writes map[[2]int]*Site
+
+	prog    *ir.Program
+	info    *sharing.Info
+	layout  *seq.Layout
+	vars    vars
+	atomics bool
+	bitf    bool
+}
+
+// Region is one visible statement: a label of a thread.
+type Region struct {
+	Thread *ir.Thread
+	Label  int
 }
 
 // New returns the race instrumentation for a target.
-func New(t translate.Target) *Instrumenter { return &Instrumenter{target: t} }
+func New(t translate.Target) *Instrumenter {
+	return &Instrumenter{target: t, writes: map[[2]int]*Site{}}
+}
+
+// vars are the globals of the instrumentation.
+type vars struct {
+	p1, p2, dr0, dr1, dr2 *ir.Var
+	drd                   *ir.Var // site id of the detected access (0: none)
+	drw                   *ir.Var // cbmc: write index read from the shadow memory
+	c1                    *ir.Var // cbmc: region of the statement that ended C1
+	drcx                  *ir.Var
+	wa, ws, wk, wn        *ir.Var // generic: tracked write address, size, site, non-atomic
+}
+
+// Names of the shadow fields (cbmc target).
+const (
+	fieldWrite    = "w"  // index of the write of C1's last statement
+	fieldNonAtom  = "n"  // same, for non-atomic writes only
+	fieldBitWrite = "bw" // bit-field writes, on the containing struct
+	fieldBitNA    = "bn"
+)
 
 // Instrument implements translate.Instrumenter.
 func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
-	return nil, errors.New("race instrumentation not implemented yet")
+	in.prog, in.info, in.layout = u.Prog, u.Sharing, u.Layout
+	g := func(name string, t ir.Type) *ir.Var { return u.Prog.AddGlobal(name, t, nil) }
+	in.vars = vars{
+		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),
+		dr0: g("__ladr_dr0", ir.BoolType), dr1: g("__ladr_dr1", ir.BoolType), dr2: g("__ladr_dr2", ir.BoolType),
+		drd: g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
+	}
+	if in.target == translate.Generic {
+		in.vars.wa = g("__ladr_wa", ir.CharPtrType)
+		in.vars.ws = g("__ladr_ws", ir.ULongType)
+		in.vars.wk = g("__ladr_wk", ir.UIntType)
+		in.vars.wn = g("__ladr_wn", ir.BoolType)
+	} else {
+		in.vars.drw = g("__ladr_drw", ir.UCharType)
+		in.vars.c1 = g("__ladr_c1", ir.UIntType)
+	}
+	in.atomics = hasAtomics(u)
+	for _, tl := range u.Layout.Threads {
+		if err := in.thread(tl); err != nil {
+			return nil, err
+		}
+	}
+	return &driverExt{in: in}, nil
+}
+
+// hasAtomics reports whether the program has atomic accesses: atomic
+// sections or _Atomic variables. Only then are non-atomic writes marked
+// separately.
+func hasAtomics(u *translate.Unit) bool {
+	for _, tl := range u.Layout.Threads {
+		if len(tl.Atomic) > 0 {
+			return true
+		}
+	}
+	for _, v := range u.Prog.Globals {
+		if v.Atomic {
+			return true
+		}
+	}
+	found := false
+	for _, f := range u.Prog.Funcs {
+		if f.Thread == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if d, ok := n.(*ir.DeclStmt); ok && d.Var.Atomic {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// rewriter instruments one thread.
+type rewriter struct {
+	in     *Instrumenter
+	tl     *seq.ThreadLayout
+	region int
+	nwrite int
+	temps  []ir.Stmt
+	n      int
+	loc    ir.Loc
+	atomic bool // the statement being rewritten is in an atomic section
+	vals   map[ir.Expr]ir.Expr
+}
+
+func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
+	r := &rewriter{in: in, tl: tl}
+	labelJ := map[*ir.Label]int{}
+	for j, l := range tl.Labels {
+		labelJ[l] = j
+	}
+	if err := r.block(tl.Func.Body, labelJ); err != nil {
+		return err
+	}
+	if len(r.temps) > 0 {
+		// After label 0: declared once, at the thread's start.
+		b := tl.Func.Body
+		b.List = append(append([]ir.Stmt{b.List[0]}, r.temps...), b.List[1:]...)
+	}
+	return nil
+}
+
+func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
+	var out []ir.Stmt
+	for _, s := range b.List {
+		if l, ok := s.(*ir.Label); ok {
+			out = append(out, s)
+			if j, ok := labelJ[l]; ok && j < r.tl.Size {
+				r.region = len(r.in.Regions) + 1
+				r.in.Regions = append(r.in.Regions, Region{Thread: r.tl.Thread, Label: j})
+				r.nwrite = 0
+				out = append(out, r.phases(l.Loc, j)...)
+			}
+			continue
+		}
+		r.loc = *s.Origin()
+		r.atomic = r.tl.Atomic[s]
+		switch x := s.(type) {
+		case *ir.Block:
+			if err := r.block(x, labelJ); err != nil {
+				return err
+			}
+			out = append(out, x)
+		case *ir.If:
+			x.Cond = r.both(x.Cond)
+			if err := r.block(x.Then, labelJ); err != nil {
+				return err
+			}
+			if x.Else != nil {
+				if err := r.block(x.Else, labelJ); err != nil {
+					return err
+				}
+			}
+			out = append(out, x)
+		case *ir.ExprStmt:
+			out = append(out, r.exprStmt(x)...)
+		case *ir.DeclStmt:
+			if x.Init != nil {
+				r.init(x.Init)
+			}
+			out = append(out, x)
+		case *ir.Return:
+			if x.X != nil {
+				x.X = r.both(x.X)
+			}
+			out = append(out, x)
+		default:
+			out = append(out, s)
+		}
+	}
+	b.List = out
+	return nil
+}
+
+// phases returns P1 = ...; P2 = ...; for visible statement j.
+func (r *rewriter) phases(loc ir.Loc, j int) []ir.Stmt {
+	v := r.in.vars
+	lay := r.in.layout
+	bv := lay.CS.Type
+	// P1: statement j is the last of its context (cs == j+1) and that
+	// context is C1.
+	p1 := ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Bin(ir.Eq, ir.Ref(lay.CS), ir.Lit(int64(j+1), bv), ir.IntType), ir.Ref(v.dr0), ir.IntType),
+		&ir.Unary{Op: ir.Not, X: ir.Ref(v.dr1), T: ir.IntType}, ir.IntType)
+	// P2: statement j is the first of its context (pc[t] == j) and C1 is
+	// over.
+	pc := &ir.Index{X: ir.Ref(lay.PC), I: ir.IntConst(int64(r.tl.Thread.ID)), T: bv}
+	p2 := ir.Bin(ir.LAnd, ir.Bin(ir.Eq, pc, ir.Lit(int64(j), bv), ir.IntType), ir.Ref(v.dr1), ir.IntType)
+	return []ir.Stmt{
+		&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.p1), p1)},
+		&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.p2), p2)},
+	}
+}
+
+// exprStmt instruments an expression statement. Statement-level calls the
+// sequentialization models keep their form; only their arguments are
+// instrumented, in a statement before the call.
+func (r *rewriter) exprStmt(x *ir.ExprStmt) []ir.Stmt {
+	call, lhs := bound.CallOf(x)
+	if call != nil && isModelled(call) {
+		var pre ir.Expr
+		for i, a := range call.Args {
+			pre = comma(pre, r.acc(a))
+			call.Args[i] = r.wse(a)
+		}
+		var out []ir.Stmt
+		if pre != nil {
+			out = append(out, &ir.ExprStmt{Loc: x.Loc, X: pre})
+		}
+		if lhs == nil {
+			return append(out, x)
+		}
+		// Assign the result through a temporary, instrumenting the store.
+		t := r.temp(call.T)
+		out = append(out, &ir.ExprStmt{Loc: x.Loc, X: ir.Set(ir.Ref(t), call)})
+		asg := &ir.Assign{L: lhs, R: ir.Ref(t), T: lhs.Type(), P: call.P}
+		return append(out, &ir.ExprStmt{Loc: x.Loc, X: r.acc(asg)})
+	}
+	e := r.acc(x.X)
+	if e == nil {
+		return nil
+	}
+	x.X = e
+	return []ir.Stmt{x}
+}
+
+func isModelled(c *ir.Call) bool {
+	f := ir.CalledFunc(c)
+	if f == nil {
+		return false
+	}
+	if f.Name == bound.CreateFunc || f.Name == bound.BoundFunc {
+		return true
+	}
+	switch model.Lookup(f.Name).Kind {
+	case model.Sync, model.Atomic, model.Control, model.AtomicMarker:
+		return true
+	}
+	return false
+}
+
+func (r *rewriter) init(in *ir.Init) {
+	if in == nil {
+		return
+	}
+	if !in.IsList {
+		in.Expr = r.both(in.Expr)
+		return
+	}
+	for i := range in.List {
+		r.init(in.List[i].Value)
+	}
+}
+
+// both returns (ACC(e), WSE(e)): e evaluated with its accesses instrumented,
+// yielding e's value.
+func (r *rewriter) both(e ir.Expr) ir.Expr {
+	a := r.acc(e)
+	if a == nil {
+		return e
+	}
+	return &ir.Comma{X: a, Y: r.wse(e), P: e.Pos()}
+}
+
+func comma(a, b ir.Expr) ir.Expr {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return &ir.Comma{X: a, Y: b}
+}
+
+func (r *rewriter) temp(t ir.Type) *ir.Var {
+	r.n++
+	v := &ir.Var{Name: fmt.Sprintf("__ladr_r%d", r.n), Type: t, Class: ir.Local, Synthetic: true, Func: r.tl.Thread.Func}
+	r.temps = append(r.temps, &ir.DeclStmt{Loc: r.loc, Var: v})
+	return v
+}
+
+// pure reports whether e has no side effects (it may read memory).
+func pure(e ir.Expr) bool {
+	ok := true
+	ir.Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Assign, *ir.Call:
+			ok = false
+		case *ir.Unary:
+			if x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec {
+				ok = false
+			}
+		case *ir.SizeofExpr:
+			return false
+		}
+		return ok
+	})
+	return ok
+}
+
+// String is used in diagnostics.
+func (s *Site) String() string {
+	kind := "read"
+	if s.Write {
+		kind = "write"
+	}
+	return fmt.Sprintf("%s of %s at %s", kind, s.Lvalue, s.Pos)
+}
+
+func lvalueText(e ir.Expr) string {
+	return strings.TrimSpace(ir.ExprString(e))
 }

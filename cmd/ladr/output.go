@@ -62,7 +62,7 @@ func writeText(w io.Writer, r *driver.Result) {
 	}
 	fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",
 		len(r.Threads), r.VisibleStatements, r.TimeS, r.TranslateS, r.BackendS, bounds(r))
-	fmt.Fprintln(w, r.Verdict)
+	fmt.Fprintln(w, "SV-COMP verdict: "+r.Verdict)
 }
 
 func writeRace(w io.Writer, r *driver.Result) {

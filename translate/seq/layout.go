@@ -13,6 +13,11 @@ import (
 // points where a context switch may happen.
 type Layout struct {
 	Threads []*ThreadLayout
+	// PC and CS are the scheduler's variables: the resume point of each
+	// thread (__ladr_pc[N]) and the context-switch point of the running
+	// context (__ladr_cs). They are bit-vectors of Width bits.
+	PC, CS *ir.Var
+	Width  int
 }
 
 // ThreadLayout numbers the visible statements of one thread. Labels[j] is
@@ -65,6 +70,17 @@ func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
 		f.Body.List = append(f.Body.List, n.label(ir.Loc{Func: f.Thread.Func}))
 		lay.Threads = append(lay.Threads, tl)
 	}
+	maxSize := 0
+	for _, t := range lay.Threads {
+		maxSize = max(maxSize, t.Size)
+	}
+	lay.Width = 1
+	for (1 << lay.Width) <= maxSize {
+		lay.Width++
+	}
+	bv := ir.BitVectorType(lay.Width)
+	lay.PC = prog.AddGlobal("__ladr_pc", &ir.Array{Elem: bv, Len: int64(len(lay.Threads))}, nil)
+	lay.CS = prog.AddGlobal("__ladr_cs", bv, nil)
 	return lay, nil
 }
 

@@ -90,6 +90,19 @@ type AssertSite struct {
 	Kind string // "assert", "reach_error", "bound", "race"
 	Loc  ir.Loc
 	Text string
+	// Stmt is the statement that fails: the assertion, or with the generic
+	// target the call of reach_error().
+	Stmt ir.Stmt
+}
+
+// SiteOf returns the assertion whose failing statement is st.
+func (d *Driver) SiteOf(st ir.Stmt) (AssertSite, bool) {
+	for _, s := range d.Asserts {
+		if s.Stmt == st {
+			return s, true
+		}
+	}
+	return AssertSite{}, false
 }
 
 // Sequentialize turns the numbered threads of prog into simulation
@@ -99,23 +112,14 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 		opt.Rounds = 1
 	}
 	n := len(lay.Threads)
-	maxSize := 0
-	for _, t := range lay.Threads {
-		maxSize = max(maxSize, t.Size)
-	}
-	width := 1
-	for (1 << width) <= maxSize {
-		width++
-	}
-	bv := ir.BitVectorType(width)
-	d := &Driver{Prog: prog, Layout: lay, Rounds: opt.Rounds, Threads: n, Width: width, Asserts: map[string]AssertSite{}}
+	bv := lay.CS.Type
+	d := &Driver{Prog: prog, Layout: lay, Rounds: opt.Rounds, Threads: n, Width: lay.Width, Asserts: map[string]AssertSite{}}
 	sizes := &ir.Init{IsList: true}
 	for i, t := range lay.Threads {
 		sizes.List = append(sizes.List, ir.InitElem{Index: int64(i), Value: &ir.Init{Expr: ir.Lit(int64(t.Size), bv)}})
 	}
 	active := &ir.Init{IsList: true, List: []ir.InitElem{{Index: 0, Value: &ir.Init{Expr: ir.Lit(1, ir.BoolType)}}}}
-	d.PC = prog.AddGlobal("__ladr_pc", &ir.Array{Elem: bv, Len: int64(n)}, nil)
-	d.CS = prog.AddGlobal("__ladr_cs", bv, nil)
+	d.PC, d.CS = lay.PC, lay.CS
 	d.Active = prog.AddGlobal("__ladr_active", &ir.Array{Elem: ir.BoolType, Len: int64(n)}, active)
 	d.Size = prog.AddGlobal("__ladr_size", &ir.Array{Elem: bv, Len: int64(n)}, sizes)
 	d.Retval = prog.AddGlobal("__ladr_retval", &ir.Array{Elem: ir.VoidPtrType, Len: int64(n)}, nil)
@@ -466,6 +470,9 @@ func (s *sequentializer) decl(x *ir.DeclStmt) []ir.Stmt {
 	v.Init = nil
 	s.statics = append(s.statics, &ir.DeclStmt{Loc: loc, Var: v})
 	if x.Init == nil {
+		if v.Synthetic {
+			return nil // ladr's temporaries are written before they are read
+		}
 		return s.havoc(loc, v)
 	}
 	return s.initialize(loc, ir.Ref(v), x.Init, true)
@@ -773,15 +780,18 @@ func (s *sequentializer) ensureKeys() {
 // assertion returns an assertion of c whose message identifies it.
 func (s *sequentializer) assertion(loc ir.Loc, c ir.Expr, kind, text string) ir.Stmt {
 	msg := fmt.Sprintf("ladr:%s:%d: %s", kind, len(s.d.Asserts)+1, strings.ReplaceAll(text, "\"", "'"))
-	s.d.Asserts[msg] = AssertSite{Kind: kind, Loc: loc, Text: text}
 	if s.opt.Generic {
 		// SV-COMP convention: reaching reach_error() is the violation.
-		re := s.fn("reach_error", ir.VoidType)
-		return &ir.If{Loc: loc, Cond: &ir.Unary{Op: ir.Not, X: c, T: ir.IntType}, Then: ir.NewBlock(loc, exec(loc, ir.CallFn(re)))}
+		re := s.prog.DeclareFunc("reach_error", &ir.Func{Result: ir.VoidType})
+		call := exec(loc, ir.CallFn(re))
+		s.d.Asserts[msg] = AssertSite{Kind: kind, Loc: loc, Text: text, Stmt: call}
+		return &ir.If{Loc: loc, Cond: &ir.Unary{Op: ir.Not, X: c, T: ir.IntType}, Then: ir.NewBlock(loc, call)}
 	}
 	af := s.prog.DeclareFunc("__CPROVER_assert", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.BoolType, ir.CharPtrType}})
 	str := &ir.StringLit{Val: msg, ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: int64(len(msg) + 1)}}
-	return exec(loc, ir.CallFn(af, c, str))
+	st := exec(loc, ir.CallFn(af, c, str))
+	s.d.Asserts[msg] = AssertSite{Kind: kind, Loc: loc, Text: text, Stmt: st}
+	return st
 }
 
 func isSimple(e ir.Expr) bool {

@@ -48,28 +48,21 @@ func Analyze(prog *ir.Program) *Info {
 			continue
 		}
 		id := f.Thread.ID
+		visit := func(e ir.Expr) {
+			in.walk(e, ctxValue)
+			ir.Inspect(e, func(m any) bool {
+				if x, ok := m.(*ir.Ident); ok && x.Var.Class == ir.Global {
+					if in.Users[x.Var] == nil {
+						in.Users[x.Var] = map[int]bool{}
+					}
+					in.Users[x.Var][id] = true
+				}
+				return true
+			})
+		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			switch x := n.(type) {
-			case ir.Expr:
-				in.walk(x, ctxValue)
-				ir.Inspect(x, func(m any) bool {
-					if id2, ok := m.(*ir.Ident); ok && id2.Var.Class == ir.Global {
-						if in.Users[id2.Var] == nil {
-							in.Users[id2.Var] = map[int]bool{}
-						}
-						in.Users[id2.Var][id] = true
-					}
-					return true
-				})
-				return false
-			case *ir.Init:
-				ir.Inspect(x, func(m any) bool {
-					if e, ok := m.(ir.Expr); ok {
-						in.walk(e, ctxValue)
-						return false
-					}
-					return true
-				})
+			if e, ok := n.(ir.Expr); ok {
+				visit(e)
 				return false
 			}
 			return true
@@ -296,32 +289,48 @@ func (in *Info) accesses(e ir.Expr, c ctx, out *[]Access) {
 	}
 }
 
-// memArgs returns the accesses a library call makes through its pointer
-// arguments (the first byte of each region).
-func memArgs(name string, args []ir.Expr) []Access {
-	first := func(p ir.Expr, write bool) Access {
-		t := &ir.Pointer{Elem: ir.UCharType}
-		return Access{Lvalue: &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: p, T: t, P: p.Pos()}, T: ir.UCharType, P: p.Pos()}, Write: write}
-	}
+// MemAccess is an access a library function makes through a pointer
+// argument.
+type MemAccess struct {
+	Pointer ir.Expr
+	Write   bool
+}
+
+// MemAccesses returns the accesses a call of the library function name
+// makes through its pointer arguments, in order.
+func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	switch name {
 	case "memset", "__builtin_memset", "free":
 		if len(args) >= 1 {
-			return []Access{first(args[0], true)}
+			return []MemAccess{{args[0], true}}
 		}
 	case "memcpy", "memmove", "__builtin_memcpy", "strcpy", "strncpy", "strcat", "strncat":
 		if len(args) >= 2 {
-			return []Access{first(args[1], false), first(args[0], true)}
+			return []MemAccess{{args[1], false}, {args[0], true}}
 		}
 	case "memcmp", "strcmp", "strncmp":
 		if len(args) >= 2 {
-			return []Access{first(args[0], false), first(args[1], false)}
+			return []MemAccess{{args[0], false}, {args[1], false}}
 		}
 	case "strlen", "__builtin_strlen", "strchr", "strrchr", "strdup", "puts":
 		if len(args) >= 1 {
-			return []Access{first(args[0], false)}
+			return []MemAccess{{args[0], false}}
 		}
 	}
 	return nil
+}
+
+// memArgs returns the accesses of the first byte of each region a library
+// call accesses.
+func memArgs(name string, args []ir.Expr) []Access {
+	var out []Access
+	for _, m := range MemAccesses(name, args) {
+		p := m.Pointer
+		t := &ir.Pointer{Elem: ir.UCharType}
+		lv := &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: p, T: t, P: p.Pos()}, T: ir.UCharType, P: p.Pos()}
+		out = append(out, Access{Lvalue: lv, Write: m.Write})
+	}
+	return out
 }
 
 // HasShared reports whether an expression accesses possibly shared memory.

@@ -1,0 +1,156 @@
+package shadow
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/seq"
+)
+
+// RaceAssertion is the message of the final race assertion.
+const RaceAssertion = "ladr:race: data race"
+
+// driverExt adds the phases of the race detection to the main driver:
+//
+//	drcx = *; assume(drcx < rounds*threads);
+//	for each context cx of thread t:
+//	  if (active[t] && !dr2 && cx <= drcx + threads-1) {
+//	    dr0 = (cx == drcx); simulate; ...
+//	    if (dr1 && cs != pc0) dr2 = 1;   // C2 (non-empty) is over
+//	    if (cx == drcx) dr1 = 1;         // C1 is over
+//	  }
+//	assert(!drd);
+type driverExt struct{ in *Instrumenter }
+
+func (e *driverExt) fields() []string {
+	fs := []string{fieldWrite}
+	if e.in.atomics {
+		fs = append(fs, fieldNonAtom)
+	}
+	if e.in.bitf {
+		fs = append(fs, fieldBitWrite)
+		if e.in.atomics {
+			fs = append(fs, fieldBitNA)
+		}
+	}
+	return fs
+}
+
+func (e *driverExt) Init(d *seq.Driver) []ir.Stmt {
+	loc := ir.Loc{Func: "main"}
+	var out []ir.Stmt
+	if e.in.target != translate.Generic {
+		for _, name := range []string{"__CPROVER_field_decl_global", "__CPROVER_field_decl_local"} {
+			f := d.Prog.DeclareFunc(name, &ir.Func{Result: ir.VoidType, NoProto: true})
+			for _, field := range e.fields() {
+				out = append(out, &ir.ExprStmt{Loc: loc, X: ir.CallFn(f, str(field), &ir.Cast{X: ir.IntConst(0), T: ir.UCharType})})
+			}
+		}
+	}
+	cx := e.in.vars.drcx
+	out = append(out,
+		&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(cx), d.Nondet())},
+		d.Assume(loc, ir.Bin(ir.Lt, ir.Ref(cx), ir.Lit(int64(d.Rounds*d.Threads), ir.UIntType), ir.IntType)))
+	return out
+}
+
+func (e *driverExt) Enabled(d *seq.Driver, cx int) ir.Expr {
+	v := e.in.vars
+	var c ir.Expr = &ir.Unary{Op: ir.Not, X: ir.Ref(v.dr2), T: ir.IntType}
+	if lo := cx - (d.Threads - 1); lo > 0 {
+		c = ir.Bin(ir.LAnd, c, ir.Bin(ir.Ge, ir.Ref(v.drcx), ir.Lit(int64(lo), ir.UIntType), ir.IntType), ir.IntType)
+	}
+	return c
+}
+
+func (e *driverExt) Before(d *seq.Driver, cx, t int) []ir.Stmt {
+	v := e.in.vars
+	loc := ir.Loc{Func: "main"}
+	return []ir.Stmt{&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.dr0), ir.Bin(ir.Eq, ir.Ref(v.drcx), ir.Lit(int64(cx), ir.UIntType), ir.IntType))}}
+}
+
+func (e *driverExt) After(d *seq.Driver, cx, t int) []ir.Stmt {
+	v := e.in.vars
+	loc := ir.Loc{Func: "main"}
+	set := func(x *ir.Var) ir.Stmt {
+		return &ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(x), ir.Lit(1, ir.BoolType))}
+	}
+	nonEmpty := ir.Bin(ir.Ne, ir.Ref(d.CS), ir.Ref(d.PCBefore), ir.IntType)
+	return []ir.Stmt{
+		&ir.If{Loc: loc, Cond: ir.Bin(ir.LAnd, ir.Ref(v.dr1), nonEmpty, ir.IntType), Then: ir.NewBlock(loc, set(v.dr2))},
+		&ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(v.drcx), ir.Lit(int64(cx), ir.UIntType), ir.IntType), Then: ir.NewBlock(loc, set(v.dr1))},
+	}
+}
+
+func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
+	loc := ir.Loc{Func: "main"}
+	noRace := &ir.Unary{Op: ir.Not, X: ir.Ref(e.in.vars.drd), T: ir.IntType}
+	if e.in.target == translate.Generic {
+		re := d.Prog.DeclareFunc("reach_error", &ir.Func{Result: ir.VoidType})
+		call := &ir.ExprStmt{Loc: loc, X: ir.CallFn(re)}
+		d.Asserts[RaceAssertion] = seq.AssertSite{Kind: "race", Loc: loc, Text: "data race", Stmt: call}
+		return []ir.Stmt{&ir.If{Loc: loc, Cond: ir.Ref(e.in.vars.drd), Then: ir.NewBlock(loc, call)}}
+	}
+	af := d.Prog.DeclareFunc("__CPROVER_assert", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.BoolType, ir.CharPtrType}})
+	st := &ir.ExprStmt{Loc: loc, X: ir.CallFn(af, noRace, str(RaceAssertion))}
+	d.Asserts[RaceAssertion] = seq.AssertSite{Kind: "race", Loc: loc, Text: "data race", Stmt: st}
+	return []ir.Stmt{st}
+}
+
+// ReportRace implements driver.RaceReporter: it reads the detected access
+// (drd), and the write of C1 (c1 and drw, or wk) from the counterexample.
+func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []cbmc.Step) (*driver.RaceReport, error) {
+	last := map[string]uint64{}
+	for _, st := range trace {
+		if st.Type != cbmc.StepAssignment {
+			continue
+		}
+		switch st.LHS {
+		case "__ladr_drd", "__ladr_c1", "__ladr_drw", "__ladr_wk":
+			if v, ok := stepValue(st.Value); ok {
+				last[st.LHS] = v
+			}
+		}
+	}
+	drd := last["__ladr_drd"]
+	if drd == 0 || drd > uint64(len(in.Sites)) {
+		return nil, fmt.Errorf("the counterexample does not name the racing access (drd=%d)", drd)
+	}
+	second := in.Sites[drd-1]
+	var first *Site
+	if in.target == translate.Generic {
+		if k := last["__ladr_wk"]; k > 0 && k <= uint64(len(in.Sites)) {
+			first = in.Sites[k-1]
+		}
+	} else {
+		first = in.writes[[2]int{int(last["__ladr_c1"]), int(last["__ladr_drw"])}]
+	}
+	rep := &driver.RaceReport{Location: second.Lvalue, Second: siteAccess(second)}
+	if first != nil {
+		rep.First = siteAccess(first)
+		if first.Lvalue != "" {
+			rep.Location = first.Lvalue
+		}
+	} else {
+		return nil, fmt.Errorf("the counterexample does not name the write of the race (c1=%d, drw=%d)", last["__ladr_c1"], last["__ladr_drw"])
+	}
+	return rep, nil
+}
+
+func siteAccess(s *Site) driver.AccessSite {
+	return driver.AccessSite{Write: s.Write, Atomic: s.Atomic, Loc: s.Loc, Col: s.Pos.Col, Thread: s.Thread, Text: s.Lvalue, Pos: s.Pos}
+}
+
+// stepValue reads an integer value of a trace assignment.
+func stepValue(v cbmc.Value) (uint64, bool) {
+	if v.Binary != "" {
+		n, err := strconv.ParseUint(v.Binary, 2, 64)
+		return n, err == nil
+	}
+	n, err := strconv.ParseUint(v.Data, 0, 64)
+	return n, err == nil
+}

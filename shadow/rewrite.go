@@ -1,0 +1,407 @@
+package shadow
+
+import (
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+	"github.com/ladr-dev/ladr/translate/sharing"
+)
+
+// The translation modes of the LaDR paper (Fig. 4):
+//
+//	acc(e)  ACC:  evaluates e's side effects, instrumenting every access of
+//	              possibly shared memory, including e itself when e is an
+//	              lvalue whose value is used;
+//	nacc(e) NACC: evaluates what is needed for the address of lvalue e,
+//	              without accessing e;
+//	wse(e)  WSE:  e's value (or lvalue) without side effects, valid after
+//	              acc(e) or nacc(e) ran.
+//
+// acc and nacc return nil when there is nothing to evaluate. The array
+// prefix mode PRE of the paper is the address computation of an array
+// base (nacc); a pointer base is read (acc). Where re-evaluating a value
+// after its side effects would be wrong (a call's result, x++, an operand
+// of && || ?: whose other operands have side effects), acc stores the value
+// in a temporary and wse returns it.
+
+func (r *rewriter) value(e ir.Expr) (ir.Expr, bool) {
+	if r.vals == nil {
+		return nil, false
+	}
+	v, ok := r.vals[e]
+	if ok {
+		return clone(v), true
+	}
+	return nil, false
+}
+
+func (r *rewriter) bind(e ir.Expr, t *ir.Var) {
+	if r.vals == nil {
+		r.vals = map[ir.Expr]ir.Expr{}
+	}
+	r.vals[e] = ir.Ref(t)
+}
+
+func clone(e ir.Expr) ir.Expr { return (&ir.Cloner{}).Expr(e) }
+
+func isArrayOrFunc(t ir.Type) bool { return ir.IsArray(t) || ir.IsFunc(t) }
+
+func seqAll(es ...ir.Expr) ir.Expr {
+	var out ir.Expr
+	for _, e := range es {
+		out = comma(out, e)
+	}
+	return out
+}
+
+// asInt makes a side-effect expression usable where a value is needed.
+func asInt(e ir.Expr) ir.Expr {
+	if e == nil {
+		return ir.IntConst(0)
+	}
+	return &ir.Comma{X: e, Y: ir.IntConst(0)}
+}
+
+func (r *rewriter) acc(e ir.Expr) ir.Expr {
+	switch x := e.(type) {
+	case nil, *ir.IntLit, *ir.FloatLit, *ir.StringLit, *ir.SizeofType, *ir.SizeofExpr, *ir.FuncRef, *ir.Bad, *ir.VaArg, *ir.CompoundLit:
+		return nil
+	case *ir.Ident:
+		if isArrayOrFunc(x.Var.Type) {
+			return nil
+		}
+		return r.check(x, false)
+	case *ir.Unary:
+		switch x.Op {
+		case ir.Addr:
+			return r.nacc(x.X)
+		case ir.Deref:
+			a := r.acc(x.X)
+			if isArrayOrFunc(x.T) {
+				return a
+			}
+			return comma(a, r.check(x, false))
+		case ir.PreInc, ir.PreDec:
+			return seqAll(r.nacc(x.X), r.check(x.X, false), r.check(x.X, true), &ir.Unary{Op: x.Op, X: r.wse(x.X), T: x.T, P: x.P})
+		case ir.PostInc, ir.PostDec:
+			t := r.temp(x.T)
+			r.bind(x, t)
+			return seqAll(r.nacc(x.X), r.check(x.X, false), r.check(x.X, true), ir.Set(ir.Ref(t), &ir.Unary{Op: x.Op, X: r.wse(x.X), T: x.T, P: x.P}))
+		}
+		return r.acc(x.X)
+	case *ir.Binary:
+		if x.Op != ir.LAnd && x.Op != ir.LOr {
+			return comma(r.acc(x.X), r.acc(x.Y))
+		}
+		a := r.acc(x.X)
+		b := r.acc(x.Y)
+		if b == nil {
+			return a
+		}
+		if pure(x.Y) {
+			// Only checks in the right operand: run them when it is evaluated.
+			var then, els ir.Expr = asInt(b), ir.IntConst(0)
+			if x.Op == ir.LOr {
+				then, els = els, then
+			}
+			return comma(a, &ir.Cond{C: r.wse(x.X), X: then, Y: els, T: ir.IntType, P: x.P})
+		}
+		t := r.temp(ir.IntType)
+		r.bind(x, t)
+		return comma(a, ir.Set(ir.Ref(t), &ir.Binary{Op: x.Op, X: r.wse(x.X), Y: &ir.Comma{X: b, Y: r.wse(x.Y)}, T: ir.IntType, P: x.P}))
+	case *ir.Assign:
+		var read ir.Expr
+		if x.Op != ir.OpNone {
+			read = r.check(x.L, false)
+		}
+		return seqAll(r.nacc(x.L), r.acc(x.R), read, r.check(x.L, true), &ir.Assign{Op: x.Op, L: r.wse(x.L), R: r.wse(x.R), T: x.T, P: x.P})
+	case *ir.Cond:
+		c := r.acc(x.C)
+		xa, ya := r.acc(x.X), r.acc(x.Y)
+		if xa == nil && ya == nil {
+			return c
+		}
+		var cond ir.Expr
+		if pure(x.X) && pure(x.Y) {
+			cond = r.wse(x.C)
+		} else {
+			t := r.temp(ir.IntType)
+			r.bind(x.C, t)
+			c = comma(c, ir.Set(ir.Ref(t), r.wse(x.C)))
+			cond = ir.Ref(t)
+		}
+		return comma(c, &ir.Cond{C: cond, X: asInt(xa), Y: asInt(ya), T: ir.IntType, P: x.P})
+	case *ir.Comma:
+		return comma(r.acc(x.X), r.acc(x.Y))
+	case *ir.Index:
+		a := seqAll(r.base(x.X), r.acc(x.I))
+		if isArrayOrFunc(x.T) {
+			return a
+		}
+		return comma(a, r.check(x, false))
+	case *ir.Member:
+		var a ir.Expr
+		if x.Arrow {
+			a = r.acc(x.X)
+		} else if ir.IsLvalue(x.X) {
+			a = r.nacc(x.X)
+		} else {
+			return r.acc(x.X) // member of an rvalue (a call's result)
+		}
+		if isArrayOrFunc(x.T) {
+			return a
+		}
+		return comma(a, r.check(x, false))
+	case *ir.Cast:
+		return r.acc(x.X)
+	case *ir.Call:
+		var pre ir.Expr
+		for _, a := range x.Args {
+			pre = comma(pre, r.acc(a))
+		}
+		pre = comma(pre, r.acc(x.Fn))
+		pre = comma(pre, r.memChecks(x))
+		call := r.wseCall(x)
+		if ir.IsVoid(x.T) {
+			return comma(pre, call)
+		}
+		t := r.temp(x.T)
+		r.bind(x, t)
+		return comma(pre, ir.Set(ir.Ref(t), call))
+	}
+	return nil
+}
+
+// base evaluates the base of an index expression: an array is addressed
+// (the paper's PRE mode), a pointer is read.
+func (r *rewriter) base(e ir.Expr) ir.Expr {
+	if ir.IsArray(e.Type()) {
+		return r.nacc(e)
+	}
+	return r.acc(e)
+}
+
+func (r *rewriter) nacc(e ir.Expr) ir.Expr {
+	switch x := e.(type) {
+	case *ir.Ident, *ir.StringLit, *ir.CompoundLit, nil:
+		return nil
+	case *ir.Unary:
+		if x.Op == ir.Deref {
+			return r.acc(x.X)
+		}
+	case *ir.Index:
+		return seqAll(r.base(x.X), r.acc(x.I))
+	case *ir.Member:
+		if x.Arrow {
+			return r.acc(x.X)
+		}
+		if ir.IsLvalue(x.X) {
+			return r.nacc(x.X)
+		}
+	}
+	return r.acc(e)
+}
+
+func (r *rewriter) wse(e ir.Expr) ir.Expr {
+	if v, ok := r.value(e); ok {
+		return v
+	}
+	switch x := e.(type) {
+	case nil:
+		return nil
+	case *ir.Assign:
+		return r.wse(x.L)
+	case *ir.Unary:
+		switch x.Op {
+		case ir.PreInc, ir.PreDec:
+			return r.wse(x.X)
+		}
+		return &ir.Unary{Op: x.Op, X: r.wse(x.X), T: x.T, P: x.P}
+	case *ir.Comma:
+		return r.wse(x.Y)
+	case *ir.Cond:
+		c, ok := r.value(x.C)
+		if !ok {
+			c = r.wse(x.C)
+		}
+		return &ir.Cond{C: c, X: r.wse(x.X), Y: r.wse(x.Y), T: x.T, P: x.P}
+	case *ir.Binary:
+		return &ir.Binary{Op: x.Op, X: r.wse(x.X), Y: r.wse(x.Y), T: x.T, P: x.P}
+	case *ir.Index:
+		return &ir.Index{X: r.wse(x.X), I: r.wse(x.I), T: x.T, P: x.P}
+	case *ir.Member:
+		return &ir.Member{X: r.wse(x.X), Field: x.Field, Arrow: x.Arrow, T: x.T, P: x.P}
+	case *ir.Cast:
+		return &ir.Cast{X: r.wse(x.X), T: x.T, P: x.P}
+	case *ir.Call:
+		if ir.IsVoid(x.T) {
+			return &ir.Cast{X: ir.IntConst(0), T: ir.VoidType}
+		}
+		return r.wseCall(x)
+	}
+	return clone(e)
+}
+
+func (r *rewriter) wseCall(x *ir.Call) *ir.Call {
+	args := make([]ir.Expr, len(x.Args))
+	for i, a := range x.Args {
+		args[i] = r.wse(a)
+	}
+	return &ir.Call{Fn: r.wse(x.Fn), Args: args, T: x.T, P: x.P}
+}
+
+// memChecks instruments the memory a library call accesses through its
+// pointer arguments (the first byte of each region).
+func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
+	f := ir.CalledFunc(c)
+	if f == nil || f.Body != nil || model.Lookup(f.Name).Kind != model.Pure {
+		return nil
+	}
+	var out ir.Expr
+	for _, a := range sharing.MemAccesses(f.Name, c.Args) {
+		lv := &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: r.wse(a.Pointer), T: &ir.Pointer{Elem: ir.UCharType}}, T: ir.UCharType, P: c.P}
+		out = comma(out, r.check(lv, false))
+		if a.Write {
+			out = comma(out, r.check(lv, true))
+		}
+	}
+	return out
+}
+
+// isAtomicLvalue reports whether an lvalue is an _Atomic object.
+func isAtomicLvalue(e ir.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ir.Ident:
+			return x.Var.Atomic
+		case *ir.Member:
+			if x.Arrow {
+				return false
+			}
+			e = x.X
+		case *ir.Index:
+			if !ir.IsArray(x.X.Type()) {
+				return false
+			}
+			e = x.X
+		default:
+			return false
+		}
+	}
+}
+
+// check instruments one access of lvalue lv: a write marks lv's bytes in
+// phase 1; every access checks them in phase 2.
+func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
+	if !r.in.info.SharedLvalue(lv) {
+		return nil
+	}
+	in := r.in
+	v := in.vars
+	atomic := r.atomic || isAtomicLvalue(lv)
+	site := &Site{ID: len(in.Sites) + 1, Write: write, Atomic: atomic, Lvalue: lvalueText(lv), Pos: lv.Pos(), Loc: r.loc, Thread: r.tl.Thread, Region: r.region}
+	if !site.Pos.IsValid() {
+		site.Pos = r.loc.Pos
+	}
+	var addr ir.Expr
+	var size ir.Expr
+	if m, ok := lv.(*ir.Member); ok && m.Field.BitField {
+		if in.target == translate.Generic {
+			return nil // the generic target does not track bit-fields
+		}
+		site.BitField = true
+		in.bitf = true
+		if m.Arrow {
+			addr = r.wse(m.X)
+		} else {
+			addr = ir.AddrOf(r.wse(m.X))
+		}
+	} else {
+		w := r.wse(lv)
+		addr = ir.AddrOf(w)
+		size = &ir.SizeofExpr{X: clone(w), T: ir.ULongType}
+	}
+	in.Sites = append(in.Sites, site)
+	if write {
+		r.nwrite++
+		site.Index = min(r.nwrite, 255)
+		if _, dup := in.writes[[2]int{site.Region, site.Index}]; !dup {
+			in.writes[[2]int{site.Region, site.Index}] = site
+		}
+	}
+	id := ir.Lit(int64(site.ID), ir.UIntType)
+	// Phase 2: does this access hit a location C1's last statement wrote?
+	var hit ir.Expr
+	if in.target == translate.Generic {
+		ca := &ir.Cast{X: clone(addr), T: ir.CharPtrType}
+		wa := ir.Ref(v.wa)
+		overlap := ir.Bin(ir.LAnd,
+			ir.Bin(ir.Lt, ca, ir.Bin(ir.Add, clone(wa), ir.Ref(v.ws), ir.CharPtrType), ir.IntType),
+			ir.Bin(ir.Lt, clone(wa), ir.Bin(ir.Add, clone(ca), clone(size), ir.CharPtrType), ir.IntType), ir.IntType)
+		hit = ir.Bin(ir.LAnd, wa, overlap, ir.IntType)
+		if atomic {
+			hit = ir.Bin(ir.LAnd, hit, ir.Ref(v.wn), ir.IntType)
+		}
+	} else {
+		field := fieldWrite
+		switch {
+		case site.BitField && atomic:
+			field = fieldBitNA
+		case site.BitField:
+			field = fieldBitWrite
+		case atomic && in.atomics:
+			field = fieldNonAtom
+		}
+		hit = ir.Set(ir.Ref(v.drw), in.getField(clone(addr), field))
+	}
+	phase2 := ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Ref(v.p2), hit, ir.IntType), ir.Set(ir.Ref(v.drd), id), ir.IntType)
+	if !write {
+		return phase2
+	}
+	// Phase 1: mark the written bytes.
+	var mark ir.Expr
+	if in.target == translate.Generic {
+		nd := in.prog.DeclareFunc("__VERIFIER_nondet_bool", &ir.Func{Result: ir.BoolType})
+		mark = ir.Bin(ir.LAnd, ir.CallFn(nd), seqAll(
+			ir.Set(ir.Ref(v.wa), &ir.Cast{X: clone(addr), T: ir.CharPtrType}),
+			ir.Set(ir.Ref(v.ws), clone(size)),
+			ir.Set(ir.Ref(v.wk), clone(id)),
+			ir.Set(ir.Ref(v.wn), ir.Lit(b2i(!atomic), ir.BoolType)),
+			ir.IntConst(1)), ir.IntType)
+	} else {
+		k := ir.Lit(int64(site.Index), ir.UCharType)
+		wf, nf := fieldWrite, fieldNonAtom
+		if site.BitField {
+			wf, nf = fieldBitWrite, fieldBitNA
+		}
+		marks := []ir.Expr{in.setField(clone(addr), wf, k)}
+		if !atomic && in.atomics {
+			marks = append(marks, in.setField(clone(addr), nf, clone(k)))
+		}
+		marks = append(marks, ir.Set(ir.Ref(v.c1), ir.Lit(int64(site.Region), ir.UIntType)), ir.IntConst(1))
+		mark = seqAll(marks...)
+	}
+	phase1 := ir.Bin(ir.LAnd, ir.Ref(v.p1), mark, ir.IntType)
+	return comma(phase1, phase2)
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func str(s string) *ir.StringLit {
+	return &ir.StringLit{Val: s, ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: int64(len(s) + 1)}}
+}
+
+func (in *Instrumenter) getField(addr ir.Expr, field string) ir.Expr {
+	f := in.prog.DeclareFunc("__CPROVER_get_field", &ir.Func{Result: ir.UCharType, NoProto: true})
+	return &ir.Call{Fn: &ir.FuncRef{Fn: f}, Args: []ir.Expr{addr, str(field)}, T: ir.UCharType}
+}
+
+func (in *Instrumenter) setField(addr ir.Expr, field string, v ir.Expr) ir.Expr {
+	f := in.prog.DeclareFunc("__CPROVER_set_field", &ir.Func{Result: ir.VoidType, NoProto: true})
+	return &ir.Call{Fn: &ir.FuncRef{Fn: f}, Args: []ir.Expr{addr, str(field), v}, T: ir.VoidType}
+}
