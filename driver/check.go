@@ -70,6 +70,8 @@ type Options struct {
 	MemoryLimitMB int
 	// CBMC is the path of cbmc ("" to look it up).
 	CBMC string
+	// CBMCArgs are extra options for CBMC.
+	CBMCArgs []string
 	// Keep, when set, is where the sequentialized program is written.
 	Keep string
 	// Progress receives phase changes (may be nil).
@@ -110,6 +112,7 @@ type Result struct {
 	Trace             []Step      `json:"trace,omitempty"`
 	PeakMemoryKB      int64       `json:"peak_memory_kb,omitempty"`
 	Cuts              []string    `json:"cuts,omitempty"`
+	Notes             []string    `json:"notes,omitempty"`
 	Input             string      `json:"input"`
 	Backend           string      `json:"backend,omitempty"`
 	LadrVersion       string      `json:"ladr_version"`
@@ -206,36 +209,76 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if fe == nil {
 		fe = cfront.New()
 	}
-	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+	if _, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model}); err != nil {
+		return nil, inputError(err)
+	}
+	path, err := cbmc.Locate(opt.CBMC)
 	if err != nil {
-		var pe *cfront.Error
-		if errors.As(err, &pe) || errors.Is(err, os.ErrNotExist) || errors.Is(err, os.ErrPermission) {
-			return nil, &InputError{Err: err}
-		}
-		var pathErr *os.PathError
-		if errors.As(err, &pathErr) {
-			return nil, &InputError{Err: err}
-		}
 		return nil, err
 	}
-
-	progress(fmt.Sprintf("translating (rounds %d, unwind %d)", opt.Rounds, opt.Unwind))
-	t0 := time.Now()
-	cfg := translate.Config{
-		Model: opt.Model, Rounds: opt.Rounds, Target: opt.Target,
-		Limits:   bound.Limits{Unwind: opt.Unwind, UnwindSet: opt.UnwindSet},
-		Property: seqProperty(opt.Property),
+	c := &checker{opt: opt, fe: fe, cbmc: path, progress: progress}
+	out, err := c.attempt(ctx, opt.Target)
+	if err != nil {
+		return nil, err
 	}
-	var race translate.Instrumenter
-	if opt.Property == Race {
-		if opt.Race == nil {
-			return nil, errors.New("driver: no race instrumentation configured")
+	if out.crashed && opt.Target == translate.CBMC && opt.Property == Race && ctx.Err() == nil {
+		// CBMC 6.6's shadow memory has invariant violations on some
+		// programs: check again with the generic encoding, which does not
+		// use it.
+		progress("CBMC crashed; checking again with the generic encoding")
+		out2, err := c.attempt(ctx, translate.Generic)
+		if err != nil {
+			return nil, err
 		}
-		race = opt.Race(opt.Target)
+		out2.notes = append(out2.notes, "CBMC crashed on the shadow-memory encoding ("+out.reason+"); used the generic encoding")
+		out2.translateS += out.translateS
+		out2.backendS += out.backendS
+		out = out2
 	}
-	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
-	res.TranslateS = time.Since(t0).Seconds()
-	if u != nil {
+	out.fill(res)
+	if out.result == "unknown" {
+		return unknown(out.reason, out.pos), nil
+	}
+	return finish(), nil
+}
+
+func inputError(err error) error {
+	var pe *cfront.Error
+	var pathErr *os.PathError
+	if errors.As(err, &pe) || errors.As(err, &pathErr) {
+		return &InputError{Err: err}
+	}
+	return err
+}
+
+// checker runs attempts: translate with some settings and run CBMC.
+type checker struct {
+	opt      Options
+	fe       *cfront.Frontend
+	cbmc     string
+	progress func(string)
+}
+
+// outcome is the result of one attempt.
+type outcome struct {
+	result     string // violation, no-violation-found, unknown
+	reason     string
+	pos        ir.Pos
+	crashed    bool // CBMC crashed (invariant violation)
+	u          *translate.Unit
+	translateS float64
+	backendS   float64
+	peakKB     int64
+	backend    string
+	notes      []string
+	mapped     *Result // violation details
+}
+
+// fill copies an outcome into a result.
+func (o *outcome) fill(res *Result) {
+	res.TranslateS, res.BackendS, res.PeakMemoryKB, res.Backend = o.translateS, o.backendS, o.peakKB, o.backend
+	res.Notes = append(res.Notes, o.notes...)
+	if u := o.u; u != nil {
 		for _, c := range u.Notes.Cuts {
 			res.Cuts = append(res.Cuts, fmt.Sprintf("%s: %s", c.Pos, c.What))
 		}
@@ -250,17 +293,53 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 			res.Threads = append(res.Threads, tr)
 		}
 	}
+	res.Result = o.result
+	if m := o.mapped; m != nil {
+		res.File, res.Line, res.Column, res.Thread, res.Function, res.Message = m.File, m.Line, m.Column, m.Thread, m.Function, m.Message
+		res.Race, res.Trace = m.Race, m.Trace
+	}
+}
+
+// attempt translates the program for target and runs CBMC on it.
+func (c *checker) attempt(ctx context.Context, target translate.Target) (*outcome, error) {
+	opt := c.opt
+	out := &outcome{}
+	prog, err := c.fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
 	if err != nil {
+		return nil, inputError(err)
+	}
+	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", opt.Rounds, opt.Unwind))
+	t0 := time.Now()
+	cfg := translate.Config{
+		Model: opt.Model, Rounds: opt.Rounds, Target: target,
+		Limits:   bound.Limits{Unwind: opt.Unwind, UnwindSet: opt.UnwindSet},
+		Property: seqProperty(opt.Property),
+	}
+	var race translate.Instrumenter
+	if opt.Property == Race {
+		if opt.Race == nil {
+			return nil, errors.New("driver: no race instrumentation configured")
+		}
+		race = opt.Race(target)
+	}
+	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
+	out.translateS = time.Since(t0).Seconds()
+	out.u = u
+	if err != nil {
+		out.result = "unknown"
 		var ue *bound.UnsupportedError
 		if errors.As(err, &ue) {
-			return unknown("unsupported: "+ue.What, ue.Pos), nil
+			out.reason, out.pos = "unsupported: "+ue.What, ue.Pos
+		} else {
+			out.reason = "translation failed: " + err.Error()
 		}
-		return unknown("translation failed: "+err.Error(), ir.Pos{}), nil
+		return out, nil
 	}
 	var buf bytes.Buffer
 	sm, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
 	if err != nil {
-		return unknown("printing the sequentialized program failed: "+err.Error(), ir.Pos{}), nil
+		out.result, out.reason = "unknown", "printing the sequentialized program failed: "+err.Error()
+		return out, nil
 	}
 	dir, err := os.MkdirTemp("", "ladr-")
 	if err != nil {
@@ -269,7 +348,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	defer os.RemoveAll(dir)
 	seqFile := filepath.Join(dir, "seq.c")
 	text := buf.Bytes()
-	if opt.Target == translate.Generic {
+	if target == translate.Generic {
 		text = append(append([]byte{}, text...), genericHarness...)
 	}
 	if err := os.WriteFile(seqFile, text, 0o644); err != nil {
@@ -280,38 +359,42 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("writing %s: %w", opt.Keep, err)
 		}
 	}
-
-	path, err := cbmc.Locate(opt.CBMC)
-	if err != nil {
-		return nil, err
-	}
 	args := cbmcArgs(opt)
-	progress("running CBMC")
+	c.progress("running CBMC")
 	t1 := time.Now()
-	run, err := cbmc.Run(ctx, cbmc.Options{Path: path, Args: args, MemoryLimitMB: opt.MemoryLimitMB, Dir: dir}, seqFile)
-	res.BackendS = time.Since(t1).Seconds()
-	res.Backend = "cbmc " + strings.Join(args, " ")
+	run, err := cbmc.Run(ctx, cbmc.Options{Path: c.cbmc, Args: args, MemoryLimitMB: opt.MemoryLimitMB, Dir: dir}, seqFile)
+	out.backendS = time.Since(t1).Seconds()
+	out.backend = "cbmc " + strings.Join(args, " ")
+	out.result = "unknown"
 	if err != nil {
 		if ctx.Err() != nil {
-			return unknown(fmt.Sprintf("timeout after %s", opt.Timeout), ir.Pos{}), nil
+			out.reason = fmt.Sprintf("timeout after %s", opt.Timeout)
+		} else {
+			out.reason = "running CBMC failed: " + err.Error()
 		}
-		return unknown("running CBMC failed: "+err.Error(), ir.Pos{}), nil
+		return out, nil
 	}
-	res.PeakMemoryKB = run.PeakRSSKB
+	out.peakKB = run.PeakRSSKB
 	switch run.Outcome {
 	case cbmc.Success:
-		res.Result = "no-violation-found"
-		return finish(), nil
+		out.result = "no-violation-found"
 	case cbmc.Failure:
-		m := &mapper{u: u, sm: sm, res: res, run: run}
+		m := &mapper{u: u, sm: sm, res: &Result{Property: opt.Property}, run: run}
 		if err := m.violation(); err != nil {
-			return unknown("could not map CBMC's counterexample: "+err.Error(), ir.Pos{}), nil
+			out.reason = "could not map CBMC's counterexample: " + err.Error()
+			return out, nil
 		}
-		return finish(), nil
+		out.result = "violation"
+		out.mapped = m.res
 	case cbmc.Timeout:
-		return unknown(fmt.Sprintf("timeout after %s", opt.Timeout), ir.Pos{}), nil
+		out.reason = fmt.Sprintf("timeout after %s", opt.Timeout)
+	case cbmc.Crash:
+		out.reason = run.Reason
+		out.crashed = true
+	default:
+		out.reason = run.Reason
 	}
-	return unknown(run.Reason, ir.Pos{}), nil
+	return out, nil
 }
 
 func cbmcArgs(opt Options) []string {
@@ -321,7 +404,7 @@ func cbmcArgs(opt Options) []string {
 	} else {
 		args = append(args, "--64")
 	}
-	return args
+	return append(args, opt.CBMCArgs...)
 }
 
 func seqProperty(p Property) seq.Property {

@@ -3,6 +3,7 @@ package shadow
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/cbmc"
@@ -47,7 +48,7 @@ func (e *driverExt) Init(d *seq.Driver) []ir.Stmt {
 		for _, name := range []string{"__CPROVER_field_decl_global", "__CPROVER_field_decl_local"} {
 			f := d.Prog.DeclareFunc(name, &ir.Func{Result: ir.VoidType, NoProto: true})
 			for _, field := range e.fields() {
-				out = append(out, &ir.ExprStmt{Loc: loc, X: ir.CallFn(f, str(field), &ir.Cast{X: ir.IntConst(0), T: ir.UCharType})})
+				out = append(out, &ir.ExprStmt{Loc: loc, X: ir.CallFn(f, str(field), ir.Lit(0, ir.BoolType))})
 			}
 		}
 	}
@@ -110,7 +111,7 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 			continue
 		}
 		switch st.LHS {
-		case "__ladr_drd", "__ladr_c1", "__ladr_drw", "__ladr_wk":
+		case "__ladr_drd", "__ladr_c1", "__ladr_wk":
 			if v, ok := stepValue(st.Value); ok {
 				last[st.LHS] = v
 			}
@@ -127,7 +128,7 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 			first = in.Sites[k-1]
 		}
 	} else {
-		first = in.writes[[2]int{int(last["__ladr_c1"]), int(last["__ladr_drw"])}]
+		first = in.writeOf(int(last["__ladr_c1"]), second)
 	}
 	rep := &driver.RaceReport{Location: second.Lvalue, Second: siteAccess(second)}
 	if first != nil {
@@ -136,9 +137,46 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 			rep.Location = first.Lvalue
 		}
 	} else {
-		return nil, fmt.Errorf("the counterexample does not name the write of the race (c1=%d, drw=%d)", last["__ladr_c1"], last["__ladr_drw"])
+		return nil, fmt.Errorf("the counterexample does not name the write of the race (c1=%d)", last["__ladr_c1"])
 	}
 	return rep, nil
+}
+
+// writeOf returns the write of region (the statement that ended C1) that
+// the access second races with: the only write of the statement, or the
+// one on the same lvalue or the same variable.
+func (in *Instrumenter) writeOf(region int, second *Site) *Site {
+	var cands []*Site
+	for _, s := range in.Sites {
+		if s.Region == region && s.Write {
+			cands = append(cands, s)
+		}
+	}
+	if len(cands) == 0 {
+		return nil
+	}
+	for _, c := range cands {
+		if c.Lvalue == second.Lvalue {
+			return c
+		}
+	}
+	for _, c := range cands {
+		if baseName(c.Lvalue) == baseName(second.Lvalue) {
+			return c
+		}
+	}
+	return cands[0]
+}
+
+// baseName returns the variable an lvalue text starts with.
+func baseName(s string) string {
+	s = strings.TrimLeft(s, "*&( ")
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return s[:i]
+		}
+	}
+	return s
 }
 
 func siteAccess(s *Site) driver.AccessSite {

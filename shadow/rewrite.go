@@ -110,6 +110,16 @@ func (r *rewriter) acc(e ir.Expr) ir.Expr {
 		r.bind(x, t)
 		return comma(a, ir.Set(ir.Ref(t), &ir.Binary{Op: x.Op, X: r.wse(x.X), Y: &ir.Comma{X: b, Y: r.wse(x.Y)}, T: ir.IntType, P: x.P}))
 	case *ir.Assign:
+		if c, ok := x.R.(*ir.Call); ok && x.Op == ir.OpNone {
+			// l = f(args): call and store in one assignment (no temporary:
+			// CBMC types a malloc'd object by the pointer it is stored in).
+			var pre ir.Expr
+			for _, a := range c.Args {
+				pre = comma(pre, r.acc(a))
+			}
+			pre = seqAll(pre, r.acc(c.Fn), r.memChecks(c), r.nacc(x.L), r.check(x.L, true))
+			return comma(pre, &ir.Assign{L: r.wse(x.L), R: r.wseCall(c), T: x.T, P: x.P})
+		}
 		var read ir.Expr
 		if x.Op != ir.OpNone {
 			read = r.check(x.L, false)
@@ -322,13 +332,6 @@ func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
 		size = &ir.SizeofExpr{X: clone(w), T: ir.ULongType}
 	}
 	in.Sites = append(in.Sites, site)
-	if write {
-		r.nwrite++
-		site.Index = min(r.nwrite, 255)
-		if _, dup := in.writes[[2]int{site.Region, site.Index}]; !dup {
-			in.writes[[2]int{site.Region, site.Index}] = site
-		}
-	}
 	id := ir.Lit(int64(site.ID), ir.UIntType)
 	// Phase 2: does this access hit a location C1's last statement wrote?
 	var hit ir.Expr
@@ -352,7 +355,7 @@ func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
 		case atomic && in.atomics:
 			field = fieldNonAtom
 		}
-		hit = ir.Set(ir.Ref(v.drw), in.getField(clone(addr), field))
+		hit = in.getField(clone(addr), field)
 	}
 	phase2 := ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Ref(v.p2), hit, ir.IntType), ir.Set(ir.Ref(v.drd), id), ir.IntType)
 	if !write {
@@ -369,7 +372,7 @@ func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
 			ir.Set(ir.Ref(v.wn), ir.Lit(b2i(!atomic), ir.BoolType)),
 			ir.IntConst(1)), ir.IntType)
 	} else {
-		k := ir.Lit(int64(site.Index), ir.UCharType)
+		k := ir.Lit(1, ir.BoolType)
 		wf, nf := fieldWrite, fieldNonAtom
 		if site.BitField {
 			wf, nf = fieldBitWrite, fieldBitNA
@@ -397,8 +400,8 @@ func str(s string) *ir.StringLit {
 }
 
 func (in *Instrumenter) getField(addr ir.Expr, field string) ir.Expr {
-	f := in.prog.DeclareFunc("__CPROVER_get_field", &ir.Func{Result: ir.UCharType, NoProto: true})
-	return &ir.Call{Fn: &ir.FuncRef{Fn: f}, Args: []ir.Expr{addr, str(field)}, T: ir.UCharType}
+	f := in.prog.DeclareFunc("__CPROVER_get_field", &ir.Func{Result: ir.BoolType, NoProto: true})
+	return &ir.Call{Fn: &ir.FuncRef{Fn: f}, Args: []ir.Expr{addr, str(field)}, T: ir.BoolType}
 }
 
 func (in *Instrumenter) setField(addr ir.Expr, field string, v ir.Expr) ir.Expr {

@@ -49,10 +49,8 @@ type Site struct {
 	Pos    ir.Pos
 	Loc    ir.Loc
 	Thread *ir.Thread
-	// Region numbers the visible statement (thread, label) the access is in;
-	// Index numbers the writes of one region from 1.
+	// Region numbers the visible statement (thread, label) the access is in.
 	Region int
-	Index  int
 	// BitField marks accesses of bit-fields (checked on their struct).
 	BitField bool
 }
@@ -64,8 +62,6 @@ type Instrumenter struct {
 	Sites []*Site
 	// Regions maps a region number to its thread and label.
 	Regions []Region
-	// writes maps (region, index) to the write site.
-	writes map[[2]int]*Site
 
 	prog    *ir.Program
 	info    *sharing.Info
@@ -83,14 +79,13 @@ type Region struct {
 
 // New returns the race instrumentation for a target.
 func New(t translate.Target) *Instrumenter {
-	return &Instrumenter{target: t, writes: map[[2]int]*Site{}}
+	return &Instrumenter{target: t}
 }
 
 // vars are the globals of the instrumentation.
 type vars struct {
 	p1, p2, dr0, dr1, dr2 *ir.Var
 	drd                   *ir.Var // site id of the detected access (0: none)
-	drw                   *ir.Var // cbmc: write index read from the shadow memory
 	c1                    *ir.Var // cbmc: region of the statement that ended C1
 	drcx                  *ir.Var
 	wa, ws, wk, wn        *ir.Var // generic: tracked write address, size, site, non-atomic
@@ -119,16 +114,58 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		in.vars.wk = g("__ladr_wk", ir.UIntType)
 		in.vars.wn = g("__ladr_wn", ir.BoolType)
 	} else {
-		in.vars.drw = g("__ladr_drw", ir.UCharType)
 		in.vars.c1 = g("__ladr_c1", ir.UIntType)
 	}
 	in.atomics = hasAtomics(u)
+	if in.target != translate.Generic {
+		in.replaceCalloc()
+	}
 	for _, tl := range u.Layout.Threads {
 		if err := in.thread(tl); err != nil {
 			return nil, err
 		}
 	}
 	return &driverExt{in: in}, nil
+}
+
+// replaceCalloc routes calloc through a helper built on malloc and memset:
+// CBMC 6.6's calloc model makes its shadow memory crash (value_set.cpp
+// "assign types should match") when the elements are not bytes and their
+// number is symbolic.
+func (in *Instrumenter) replaceCalloc() {
+	calloc := in.prog.Func("calloc")
+	if calloc == nil {
+		return
+	}
+	ul := ir.ULongType
+	malloc := in.prog.DeclareFunc("malloc", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ul}})
+	memset := in.prog.DeclareFunc("memset", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.VoidPtrType, ir.IntType, ul}})
+	n := &ir.Var{Name: "n", Type: ul, Class: ir.Param}
+	sz := &ir.Var{Name: "size", Type: ul, Class: ir.Param}
+	p := &ir.Var{Name: "p", Type: ir.VoidPtrType, Class: ir.Local}
+	loc := ir.Loc{Func: "__ladr_calloc"}
+	total := ir.Bin(ir.Mul, ir.Ref(n), ir.Ref(sz), ul)
+	helper := &ir.Function{Name: "__ladr_calloc", Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ul, ul}}, Params: []*ir.Var{n, sz}, Static: true,
+		Body: ir.NewBlock(loc,
+			&ir.DeclStmt{Loc: loc, Var: p, Init: &ir.Init{Expr: ir.CallFn(malloc, total)}},
+			&ir.If{Loc: loc, Cond: ir.Ref(p), Then: ir.NewBlock(loc, &ir.ExprStmt{Loc: loc, X: ir.CallFn(memset, ir.Ref(p), ir.IntConst(0), (&ir.Cloner{}).Expr(total))})},
+			&ir.Return{Loc: loc, X: ir.Ref(p)})}
+	used := false
+	for _, f := range in.prog.Funcs {
+		if f.Thread == nil || f.Body == nil {
+			continue
+		}
+		ir.RewriteStmtExprs(f.Body, func(e ir.Expr) ir.Expr {
+			if c, ok := e.(*ir.Call); ok && ir.CalledFunc(c) == calloc {
+				used = true
+				c.Fn = &ir.FuncRef{Fn: helper, P: c.P}
+			}
+			return e
+		})
+	}
+	if used {
+		in.prog.Funcs = append(in.prog.Funcs, helper)
+	}
 }
 
 // hasAtomics reports whether the program has atomic accesses: atomic
@@ -165,7 +202,6 @@ type rewriter struct {
 	in     *Instrumenter
 	tl     *seq.ThreadLayout
 	region int
-	nwrite int
 	temps  []ir.Stmt
 	n      int
 	loc    ir.Loc
@@ -198,7 +234,6 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 			if j, ok := labelJ[l]; ok && j < r.tl.Size {
 				r.region = len(r.in.Regions) + 1
 				r.in.Regions = append(r.in.Regions, Region{Thread: r.tl.Thread, Label: j})
-				r.nwrite = 0
 				out = append(out, r.phases(l.Loc, j)...)
 			}
 			continue

@@ -101,9 +101,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Usage:     "check a program for races or assertion failures",
 				ArgsUsage: "FILE.c|FILE.i",
 				Flags: append(commonFlags(),
-					&cli.DurationFlag{Name: "timeout", Usage: "time limit of the whole check, e.g. 60s (0: none)"},
+					&cli.StringFlag{Name: "timeout", Usage: "time limit of the whole check in seconds, or a duration such as 90s or 2m (0: none)"},
 					&cli.IntFlag{Name: "memory-limit", Usage: "memory limit of CBMC in `MB` (0: none)"},
 					&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
+					&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
 					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
 					&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
@@ -189,6 +190,25 @@ func options(c *cli.Context) (driver.Options, error) {
 	return opt, nil
 }
 
+// parseSeconds reads a number of seconds ("60", "2.5") or a Go duration
+// ("90s", "2m").
+func parseSeconds(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, nil
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		if f < 0 {
+			return 0, fmt.Errorf("negative")
+		}
+		return time.Duration(f * float64(time.Second)), nil
+	}
+	d, err := time.ParseDuration(s)
+	if err == nil && d < 0 {
+		return 0, fmt.Errorf("negative")
+	}
+	return d, err
+}
+
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -203,9 +223,14 @@ func checkCmd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	opt.Timeout = c.Duration("timeout")
+	timeout, err := parseSeconds(c.String("timeout"))
+	if err != nil {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("bad --timeout %q: want seconds or a duration like 90s", c.String("timeout"))}
+	}
+	opt.Timeout = timeout
 	opt.MemoryLimitMB = c.Int("memory-limit")
 	opt.CBMC = c.String("cbmc")
+	opt.CBMCArgs = c.StringSlice("cbmc-arg")
 	opt.Keep = c.String("keep")
 	format := c.String("format")
 	if format != "text" && format != "json" {

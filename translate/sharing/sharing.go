@@ -161,11 +161,72 @@ func (in *Info) walk(e ir.Expr, c ctx) {
 		}
 	case *ir.SizeofExpr:
 		// not evaluated
+	case *ir.Call:
+		in.walk(x.Fn, ctxValue)
+		for i, a := range x.Args {
+			if nonCapturing(x, i) {
+				in.walkNoCapture(a)
+			} else {
+				in.walk(a, ctxValue)
+			}
+		}
 	default:
 		for _, ch := range ir.Children(e) {
 			in.walk(ch, ctxValue)
 		}
 	}
+}
+
+// nonCapturing reports whether argument i of a call receives an address
+// that the callee uses only during the call, in the calling thread: the
+// thread-id and result pointers of pthread_create and pthread_join (the
+// models write them in the calling thread), synchronization objects (the
+// models do not treat them as data), and memory and string functions.
+func nonCapturing(c *ir.Call, i int) bool {
+	f := ir.CalledFunc(c)
+	if f == nil || f.Body != nil {
+		return false
+	}
+	switch f.Name {
+	case "__ladr_create":
+		return i == 1
+	case "pthread_create":
+		return i == 0 || i == 1
+	case "pthread_join":
+		return i == 1
+	case "memset", "memcpy", "memmove", "memcmp", "strlen", "strcpy", "strncpy", "strcmp", "strncmp",
+		"strcat", "strncat", "strchr", "strrchr", "__builtin_memset", "__builtin_memcpy", "__builtin_strlen",
+		"printf", "fprintf", "sprintf", "snprintf", "puts":
+		return true
+	}
+	switch model.Lookup(f.Name).Kind {
+	case model.Sync:
+		// pthread_key_create(&k, ...), pthread_once(&o, ...),
+		// pthread_mutex_lock(&m), sem_getvalue(&s, &v), ...
+		return f.Name != "pthread_setspecific" || i == 0
+	}
+	return false
+}
+
+// walkNoCapture walks an argument whose address is not captured: &x (and
+// x when x is an array) do not make x address-taken.
+func (in *Info) walkNoCapture(e ir.Expr) {
+	switch x := e.(type) {
+	case *ir.Unary:
+		if x.Op == ir.Addr {
+			in.walk(x.X, ctxWrite)
+			return
+		}
+	case *ir.Cast:
+		in.walkNoCapture(x.X)
+		return
+	case *ir.Ident:
+		if ir.IsArray(x.Var.Type) {
+			in.Written[x.Var] = true
+			return
+		}
+	}
+	in.walk(e, ctxValue)
 }
 
 // SharedVar reports whether v may be accessed by several threads.
@@ -300,7 +361,7 @@ type MemAccess struct {
 // makes through its pointer arguments, in order.
 func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	switch name {
-	case "memset", "__builtin_memset", "free":
+	case "memset", "__builtin_memset":
 		if len(args) >= 1 {
 			return []MemAccess{{args[0], true}}
 		}
