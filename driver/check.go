@@ -72,6 +72,12 @@ type Options struct {
 	CBMC string
 	// CBMCArgs are extra options for CBMC.
 	CBMCArgs []string
+	// FixedBounds makes ladr use exactly Rounds and Unwind; otherwise, with
+	// a Timeout, it tries increasing bounds (DefaultSchedule) until the time
+	// is up and reports the largest bounds it completed.
+	FixedBounds bool
+	// Jobs is the number of CBMC processes run at once (0: 1).
+	Jobs int
 	// Keep, when set, is where the sequentialized program is written.
 	Keep string
 	// Progress receives phase changes (may be nil).
@@ -113,6 +119,7 @@ type Result struct {
 	PeakMemoryKB      int64       `json:"peak_memory_kb,omitempty"`
 	Cuts              []string    `json:"cuts,omitempty"`
 	Notes             []string    `json:"notes,omitempty"`
+	Attempts          []Attempt   `json:"attempts,omitempty"`
 	Input             string      `json:"input"`
 	Backend           string      `json:"backend,omitempty"`
 	LadrVersion       string      `json:"ladr_version"`
@@ -217,29 +224,95 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	c := &checker{opt: opt, fe: fe, cbmc: path, progress: progress}
-	out, err := c.attempt(ctx, opt.Target)
-	if err != nil {
-		return nil, err
-	}
-	if out.crashed && opt.Target == translate.CBMC && opt.Property == Race && ctx.Err() == nil {
-		// CBMC 6.6's shadow memory has invariant violations on some
-		// programs: check again with the generic encoding, which does not
-		// use it.
-		progress("CBMC crashed; checking again with the generic encoding")
-		out2, err := c.attempt(ctx, translate.Generic)
+	var best, last *outcome
+loop:
+	for _, b := range opt.schedule() {
+		if ctx.Err() != nil {
+			break
+		}
+		out, err := c.attemptWithFallback(ctx, b)
 		if err != nil {
 			return nil, err
 		}
-		out2.notes = append(out2.notes, "CBMC crashed on the shadow-memory encoding ("+out.reason+"); used the generic encoding")
-		out2.translateS += out.translateS
-		out2.backendS += out.backendS
-		out = out2
+		out.bounds = b
+		res.Attempts = append(res.Attempts, Attempt{Bounds: b, Result: out.result, Reason: out.reason, TimeS: out.translateS + out.backendS})
+		switch {
+		case out.result == "violation" || out.unsupported:
+			last = out
+			best = nil
+			break loop
+		case out.result == "no-violation-found":
+			best = out
+		default:
+			// A timeout, or CBMC failed at these bounds: larger bounds will
+			// not do better.
+			last = out
+			break loop
+		}
 	}
+	if best == nil && last == nil {
+		return unknown(fmt.Sprintf("timeout after %s", opt.Timeout), ir.Pos{}), nil
+	}
+	out := best
+	if out == nil {
+		out = last
+	} else if last != nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("larger bounds (rounds %d, unwind %d) did not complete: %s", last.bounds.Rounds, last.bounds.Unwind, last.reason))
+	}
+	res.Bounds = out.bounds
 	out.fill(res)
 	if out.result == "unknown" {
 		return unknown(out.reason, out.pos), nil
 	}
 	return finish(), nil
+}
+
+// Attempt records one run at some bounds.
+type Attempt struct {
+	Bounds Bounds  `json:"bounds"`
+	Result string  `json:"result"`
+	Reason string  `json:"reason,omitempty"`
+	TimeS  float64 `json:"time_s"`
+}
+
+// DefaultSchedule is the sequence of bounds ladr tries, within its time
+// limit, when the user does not fix the bounds.
+var DefaultSchedule = []Bounds{
+	{Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4},
+	{Rounds: 5, Unwind: 6}, {Rounds: 6, Unwind: 8}, {Rounds: 8, Unwind: 12},
+}
+
+// schedule returns the bounds to try, in order.
+func (o *Options) schedule() []Bounds {
+	if o.FixedBounds || o.Timeout == 0 {
+		return []Bounds{{Rounds: o.Rounds, Unwind: o.Unwind, UnwindSet: o.UnwindSet}}
+	}
+	var out []Bounds
+	for _, b := range DefaultSchedule {
+		b.UnwindSet = o.UnwindSet
+		out = append(out, b)
+	}
+	return out
+}
+
+// attemptWithFallback runs one attempt; when CBMC crashes on the
+// shadow-memory encoding, it checks again with the generic encoding.
+func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, error) {
+	out, err := c.attempt(ctx, c.opt.Target, b)
+	if err != nil || !out.crashed || c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil {
+		return out, err
+	}
+	// CBMC 6.6's shadow memory has invariant violations on some programs:
+	// check again with the generic encoding, which does not use it.
+	c.progress("CBMC crashed; checking again with the generic encoding")
+	out2, err := c.attempt(ctx, translate.Generic, b)
+	if err != nil {
+		return nil, err
+	}
+	out2.notes = append(out2.notes, "CBMC crashed on the shadow-memory encoding ("+out.reason+"); used the generic encoding")
+	out2.translateS += out.translateS
+	out2.backendS += out.backendS
+	return out2, nil
 }
 
 func inputError(err error) error {
@@ -272,6 +345,11 @@ type outcome struct {
 	backend    string
 	notes      []string
 	mapped     *Result // violation details
+	bounds     Bounds
+	// unsupported: the program uses a construct ladr does not model (no
+	// other bounds help); final: the result cannot change with other bounds.
+	unsupported bool
+	final       bool
 }
 
 // fill copies an outcome into a result.
@@ -301,18 +379,18 @@ func (o *outcome) fill(res *Result) {
 }
 
 // attempt translates the program for target and runs CBMC on it.
-func (c *checker) attempt(ctx context.Context, target translate.Target) (*outcome, error) {
+func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds) (*outcome, error) {
 	opt := c.opt
 	out := &outcome{}
 	prog, err := c.fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
 	if err != nil {
 		return nil, inputError(err)
 	}
-	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", opt.Rounds, opt.Unwind))
+	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t0 := time.Now()
 	cfg := translate.Config{
-		Model: opt.Model, Rounds: opt.Rounds, Target: target,
-		Limits:   bound.Limits{Unwind: opt.Unwind, UnwindSet: opt.UnwindSet},
+		Model: opt.Model, Rounds: b.Rounds, Target: target,
+		Limits:   bound.Limits{Unwind: b.Unwind, UnwindSet: b.UnwindSet},
 		Property: seqProperty(opt.Property),
 	}
 	var race translate.Instrumenter
@@ -328,6 +406,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target) (*outcom
 	if err != nil {
 		out.result = "unknown"
 		var ue *bound.UnsupportedError
+		out.unsupported = true
 		if errors.As(err, &ue) {
 			out.reason, out.pos = "unsupported: "+ue.What, ue.Pos
 		} else {
@@ -359,10 +438,9 @@ func (c *checker) attempt(ctx context.Context, target translate.Target) (*outcom
 			return nil, fmt.Errorf("writing %s: %w", opt.Keep, err)
 		}
 	}
-	args := cbmcArgs(opt)
-	c.progress("running CBMC")
+	c.progress(fmt.Sprintf("running CBMC (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t1 := time.Now()
-	run, err := cbmc.Run(ctx, cbmc.Options{Path: c.cbmc, Args: args, MemoryLimitMB: opt.MemoryLimitMB, Dir: dir}, seqFile)
+	run, args, err := c.portfolio(ctx, opt, b, dir, seqFile)
 	out.backendS = time.Since(t1).Seconds()
 	out.backend = "cbmc " + strings.Join(args, " ")
 	out.result = "unknown"
@@ -397,8 +475,58 @@ func (c *checker) attempt(ctx context.Context, target translate.Target) (*outcom
 	return out, nil
 }
 
-func cbmcArgs(opt Options) []string {
-	args := []string{"--no-standard-checks", "--no-built-in-assertions", "--stop-on-fail", "--trace", "--unwind", fmt.Sprint(max(opt.Unwind, 1) + 1)}
+// variants are the CBMC configurations run concurrently on one program:
+// they decide the same formula, so the first answer is the answer. Large
+// arrays are much faster with uninterpreted functions, small ones without.
+var variants = [][]string{nil, {"--arrays-uf-always"}}
+
+// portfolio runs the CBMC variants on file, up to opt.Jobs at once, and
+// returns the first conclusive run (success or failure), or else the first.
+func (c *checker) portfolio(ctx context.Context, opt Options, b Bounds, dir, file string) (*cbmc.Result, []string, error) {
+	n := len(variants)
+	if opt.Jobs < n {
+		n = max(opt.Jobs, 1)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type done struct {
+		run  *cbmc.Result
+		args []string
+		err  error
+	}
+	ch := make(chan done, n)
+	for i := 0; i < n; i++ {
+		args := append(cbmcArgs(opt, b), variants[i]...)
+		go func() {
+			run, err := cbmc.Run(ctx, cbmc.Options{Path: c.cbmc, Args: args, MemoryLimitMB: opt.MemoryLimitMB, Dir: dir}, file)
+			if err == nil && run.Outcome == cbmc.Error && strings.Contains(run.Reason, "too many addressed objects") {
+				// CBMC's default leaves 8 bits of a pointer for the object.
+				args = append(args, "--object-bits", "16")
+				run, err = cbmc.Run(ctx, cbmc.Options{Path: c.cbmc, Args: args, MemoryLimitMB: opt.MemoryLimitMB, Dir: dir}, file)
+			}
+			ch <- done{run, args, err}
+		}()
+	}
+	var first *done
+	for i := 0; i < n; i++ {
+		d := <-ch
+		if d.err == nil && d.run != nil && (d.run.Outcome == cbmc.Success || d.run.Outcome == cbmc.Failure) {
+			cancel()
+			for j := i + 1; j < n; j++ {
+				<-ch
+			}
+			return d.run, d.args, nil
+		}
+		if first == nil || first.err != nil {
+			dd := d
+			first = &dd
+		}
+	}
+	return first.run, first.args, first.err
+}
+
+func cbmcArgs(opt Options, b Bounds) []string {
+	args := []string{"--no-standard-checks", "--no-built-in-assertions", "--stop-on-fail", "--trace", "--unwind", fmt.Sprint(max(b.Unwind, 1) + 1)}
 	if opt.Model == cfront.ILP32 {
 		args = append(args, "--32")
 	} else {

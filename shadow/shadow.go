@@ -240,6 +240,11 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 		}
 		r.loc = *s.Origin()
 		r.atomic = r.tl.Atomic[s]
+		if r.tl.Sequential[s] {
+			// Main's code before its first pthread_create cannot race.
+			out = append(out, s)
+			continue
+		}
 		switch x := s.(type) {
 		case *ir.Block:
 			if err := r.block(x, labelJ); err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/seq"
 	"github.com/ladr-dev/ladr/translate/sharing"
+	"github.com/ladr-dev/ladr/translate/split"
 )
 
 // Target is the backend convention of the emitted program.
@@ -115,6 +116,10 @@ var Passes = []*Pass{
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",
 		Needs: []string{"api"},
 		Run:   func(u *Unit) error { u.Sharing = sharing.Analyze(u.Prog); return nil }},
+	{Name: "split", Doc: "split statements making several shared accesses (assertion checking only)",
+		Needs: []string{"sharing"},
+		Skip:  func(u *Unit) bool { return u.Config.Property == seq.Race },
+		Run:   func(u *Unit) error { split.Split(u.Prog, u.Sharing); return nil }},
 	{Name: "visible", Doc: "number the visible statements (context-switch points) of each thread",
 		Needs: []string{"sharing"},
 		Run: func(u *Unit) error {

@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -73,7 +74,7 @@ func oneLine(s string) string {
 func commonFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "property", Aliases: []string{"p"}, Usage: "property to check: race, assert or unreach-call (default: race, or the task's)"},
-		&cli.IntFlag{Name: "rounds", Aliases: []string{"r"}, Value: 2, Usage: "number of round-robin rounds of context switches"},
+		&cli.IntFlag{Name: "rounds", Aliases: []string{"r"}, Value: 2, Usage: "number of round-robin rounds of context switches (setting it or --unwind fixes the bounds; otherwise check tries growing bounds until --timeout)"},
 		&cli.IntFlag{Name: "unwind", Aliases: []string{"u"}, Value: 2, Usage: "loop unwinding and recursion bound"},
 		&cli.StringSliceFlag{Name: "unwindset", Usage: "per-loop bound `LOOP:N` (LOOP is FUNC.IDX or LINE or FILE:LINE)"},
 		&cli.BoolFlag{Name: "32", Usage: "ILP32 data model (SV-COMP's)"},
@@ -105,6 +106,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.IntFlag{Name: "memory-limit", Usage: "memory limit of CBMC in `MB` (0: none)"},
 					&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
 					&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
+					&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (configurations raced against each other)"},
 					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
 					&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
@@ -231,6 +233,8 @@ func checkCmd(c *cli.Context) error {
 	opt.MemoryLimitMB = c.Int("memory-limit")
 	opt.CBMC = c.String("cbmc")
 	opt.CBMCArgs = c.StringSlice("cbmc-arg")
+	opt.FixedBounds = c.IsSet("rounds") || c.IsSet("unwind")
+	opt.Jobs = c.Int("jobs")
 	opt.Keep = c.String("keep")
 	format := c.String("format")
 	if format != "text" && format != "json" {

@@ -58,7 +58,11 @@ func (u *unwinder) block(b *ir.Block) error {
 			}
 			out = append(out, s)
 		case *ir.Loop:
-			r, err := u.loop(s)
+			var prev ir.Stmt
+			if len(out) > 0 {
+				prev = out[len(out)-1]
+			}
+			r, err := u.loop(s, prev)
 			if err != nil {
 				return err
 			}
@@ -81,11 +85,20 @@ func isTrue(e ir.Expr) bool {
 	return false
 }
 
-func (u *unwinder) loop(s *ir.Loop) (ir.Stmt, error) {
+func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	loc := s.Loc
 	n := u.lim.UnwindFor(loc.Func, s.ID, loc.Pos)
 	if s.Kind == ir.DoWhile && n < 1 {
 		n = 1
+	}
+	// A loop whose number of iterations is a small constant is unwound
+	// completely: cutting an initialization loop would cut every path.
+	complete := false
+	if trip, ok := tripCount(prev, s); ok && trip <= maxAutoUnwind && !createsThreads(s.Body) && trip*max(countStmts(s.Body), 1) <= maxAutoStmts {
+		if trip > n {
+			n = trip
+		}
+		complete = n >= trip
 	}
 	u.n++
 	id := u.n
@@ -143,6 +156,10 @@ func (u *unwinder) loop(s *ir.Loop) (ir.Stmt, error) {
 			return nil, &UnsupportedError{Pos: loc.Pos, What: fmt.Sprintf("program larger than %d statements after unwinding", u.lim.maxStmts())}
 		}
 	}
+	if complete {
+		list = append(list, &ir.Label{Loc: loc, Name: brk})
+		return &ir.Block{Loc: loc, List: list}, nil
+	}
 	what := fmt.Sprintf("loop %s.%d at line %d unwound %d times", loc.Func, s.ID, loc.Pos.Line, n)
 	if !u.seen[loc.Pos] {
 		u.seen[loc.Pos] = true
@@ -154,6 +171,213 @@ func (u *unwinder) loop(s *ir.Loop) (ir.Stmt, error) {
 	}
 	list = append(list, boundCall(u.prog, loc, c, what), &ir.Label{Loc: loc, Name: brk})
 	return &ir.Block{Loc: loc, List: list}, nil
+}
+
+// Limits of the complete unwinding of constant loops.
+const (
+	maxAutoUnwind = 128
+	maxAutoStmts  = 20000
+)
+
+// createsThreads reports whether a loop body calls pthread_create.
+func createsThreads(b *ir.Block) bool {
+	found := false
+	ir.Inspect(ir.Stmt(b), func(n any) bool {
+		if c, ok := n.(*ir.Call); ok && calleeName(c) == "pthread_create" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// tripCount returns the number of iterations of a counting loop
+//
+//	i = c0; for (; i < C; i += k) body
+//
+// (with <=, !=, >, >= and decrements), when i is an integer local the body
+// does not modify and c0, C, k are constants. The loop iterates at most
+// that often (a break may leave it earlier).
+func tripCount(prev ir.Stmt, l *ir.Loop) (int, bool) {
+	if l.Kind != ir.For || l.Cond == nil || l.Post == nil || prev == nil {
+		return 0, false
+	}
+	cmp, ok := l.Cond.(*ir.Binary)
+	if !ok {
+		return 0, false
+	}
+	v, op, limit := counter(cmp)
+	if v == nil || v.Class == ir.Global || !ir.IsInteger(v.Type) {
+		return 0, false
+	}
+	start, ok := initialValue(prev, v)
+	if !ok {
+		return 0, false
+	}
+	step, ok := stepOf(l.Post, v)
+	if !ok || step == 0 {
+		return 0, false
+	}
+	if modifies(l.Body, v) {
+		return 0, false
+	}
+	var trip int64
+	switch {
+	case op == ir.Lt && step > 0:
+		trip = ceilDiv(limit-start, step)
+	case op == ir.Le && step > 0:
+		trip = ceilDiv(limit-start+1, step)
+	case op == ir.Gt && step < 0:
+		trip = ceilDiv(start-limit, -step)
+	case op == ir.Ge && step < 0:
+		trip = ceilDiv(start-limit+1, -step)
+	case op == ir.Ne && step != 0 && (limit-start)%step == 0 && (limit-start)/step >= 0:
+		trip = (limit - start) / step
+	default:
+		return 0, false
+	}
+	if trip < 0 {
+		trip = 0
+	}
+	if trip > 1<<20 || start < -(1<<31) || start > 1<<31 || limit < -(1<<31) || limit > 1<<31 {
+		return 0, false
+	}
+	return int(trip), true
+}
+
+func ceilDiv(a, b int64) int64 {
+	if a <= 0 {
+		return 0
+	}
+	return (a + b - 1) / b
+}
+
+// counter reads "i op C" or "C op i" (normalized to i op C).
+func counter(b *ir.Binary) (*ir.Var, ir.Op, int64) {
+	flip := map[ir.Op]ir.Op{ir.Lt: ir.Gt, ir.Gt: ir.Lt, ir.Le: ir.Ge, ir.Ge: ir.Le, ir.Ne: ir.Ne}
+	if _, ok := flip[b.Op]; !ok {
+		return nil, 0, 0
+	}
+	if id, ok := stripCasts(b.X).(*ir.Ident); ok {
+		if c, ok := constInt(b.Y); ok {
+			return id.Var, b.Op, c
+		}
+	}
+	if id, ok := stripCasts(b.Y).(*ir.Ident); ok {
+		if c, ok := constInt(b.X); ok {
+			return id.Var, flip[b.Op], c
+		}
+	}
+	return nil, 0, 0
+}
+
+func stripCasts(e ir.Expr) ir.Expr {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok || !ir.IsInteger(c.T) {
+			return e
+		}
+		e = c.X
+	}
+}
+
+func constInt(e ir.Expr) (int64, bool) {
+	switch x := stripCasts(e).(type) {
+	case *ir.IntLit:
+		if ir.IsSigned(x.T) {
+			return int64(x.Val), true
+		}
+		if x.Val > 1<<62 {
+			return 0, false
+		}
+		return int64(x.Val), true
+	case *ir.Unary:
+		if x.Op == ir.Neg {
+			if v, ok := constInt(x.X); ok {
+				return -v, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func initialValue(prev ir.Stmt, v *ir.Var) (int64, bool) {
+	switch p := prev.(type) {
+	case *ir.DeclStmt:
+		if p.Var == v && p.Init != nil && !p.Init.IsList {
+			return constInt(p.Init.Expr)
+		}
+	case *ir.ExprStmt:
+		if a, ok := p.X.(*ir.Assign); ok && a.Op == ir.OpNone {
+			if id, ok := a.L.(*ir.Ident); ok && id.Var == v {
+				return constInt(a.R)
+			}
+		}
+	case *ir.Block:
+		if len(p.List) > 0 {
+			return initialValue(p.List[len(p.List)-1], v)
+		}
+	}
+	return 0, false
+}
+
+// stepOf reads i++, ++i, i--, --i, i += k, i -= k, i = i + k.
+func stepOf(post ir.Expr, v *ir.Var) (int64, bool) {
+	isV := func(e ir.Expr) bool { id, ok := e.(*ir.Ident); return ok && id.Var == v }
+	switch x := post.(type) {
+	case *ir.Unary:
+		if !isV(x.X) {
+			return 0, false
+		}
+		switch x.Op {
+		case ir.PreInc, ir.PostInc:
+			return 1, true
+		case ir.PreDec, ir.PostDec:
+			return -1, true
+		}
+	case *ir.Assign:
+		if !isV(x.L) {
+			return 0, false
+		}
+		switch x.Op {
+		case ir.Add:
+			return constInt(x.R)
+		case ir.Sub:
+			k, ok := constInt(x.R)
+			return -k, ok
+		case ir.OpNone:
+			if b, ok := x.R.(*ir.Binary); ok && isV(stripCasts(b.X)) {
+				k, ok := constInt(b.Y)
+				if b.Op == ir.Add {
+					return k, ok
+				}
+				if b.Op == ir.Sub {
+					return -k, ok
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// modifies reports whether a block may change v: it assigns v or takes its
+// address.
+func modifies(b *ir.Block, v *ir.Var) bool {
+	found := false
+	isV := func(e ir.Expr) bool { id, ok := e.(*ir.Ident); return ok && id.Var == v }
+	ir.Inspect(ir.Stmt(b), func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Assign:
+			found = found || isV(x.L)
+		case *ir.Unary:
+			switch x.Op {
+			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+				found = found || isV(x.X)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // continueGotos turns a goto back to the label(s) at the very start of a

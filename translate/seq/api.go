@@ -65,11 +65,37 @@ func (a *apiLowerer) save(e ir.Expr, out *[]ir.Stmt) ir.Expr {
 	return ir.Ref(v)
 }
 
+// isAddrOfSimple reports whether e is &x or &x.f or &a[c] for a variable
+// x, a constant c: evaluating it twice is the same as once.
+func isAddrOfSimple(e ir.Expr) bool {
+	u, ok := e.(*ir.Unary)
+	if !ok || u.Op != ir.Addr {
+		return false
+	}
+	var simple func(ir.Expr) bool
+	simple = func(e ir.Expr) bool {
+		switch x := e.(type) {
+		case *ir.Ident:
+			return true
+		case *ir.Member:
+			return !x.Arrow && simple(x.X)
+		case *ir.Index:
+			_, c := x.I.(*ir.IntLit)
+			return c && ir.IsArray(x.X.Type()) && simple(x.X)
+		}
+		return false
+	}
+	return simple(u.X)
+}
+
 func (a *apiLowerer) exec(e ir.Expr) ir.Stmt { return &ir.ExprStmt{Loc: a.loc, X: e} }
 
 func clone(e ir.Expr) ir.Expr { return (&ir.Cloner{}).Expr(e) }
 
 func deref(p ir.Expr, t ir.Type) ir.Expr {
+	if a, ok := p.(*ir.Unary); ok && a.Op == ir.Addr && (t == nil || ir.Identical(t, a.X.Type())) {
+		return clone(a.X) // *&x is x
+	}
 	if t == nil {
 		t = ir.Elem(p.Type())
 	}
@@ -143,7 +169,11 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 	}
 	args := make([]ir.Expr, len(call.Args))
 	for i, x := range call.Args {
-		args[i] = a.save(x, &out)
+		if isAddrOfSimple(x) {
+			args[i] = x // &x needs no temporary (and keeps reports readable)
+		} else {
+			args[i] = a.save(x, &out)
+		}
 	}
 	if len(args) == 0 {
 		return []ir.Stmt{&ir.Unsupported{Loc: a.loc, What: "atomic builtin " + name + " without arguments"}}

@@ -32,6 +32,10 @@ type ThreadLayout struct {
 	Size   int
 	// Atomic marks the statements inside atomic sections.
 	Atomic map[ir.Stmt]bool
+	// Sequential marks the statements of main that run before main creates
+	// its first thread: no other thread exists yet, so they are neither
+	// context-switch points nor can they race.
+	Sequential map[ir.Stmt]bool
 }
 
 // Visible returns the number of visible statements of all threads.
@@ -59,7 +63,10 @@ func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
 		if f.Thread == nil {
 			continue
 		}
-		tl := &ThreadLayout{Thread: f.Thread, Func: f, Atomic: map[ir.Stmt]bool{}}
+		tl := &ThreadLayout{Thread: f.Thread, Func: f, Atomic: map[ir.Stmt]bool{}, Sequential: map[ir.Stmt]bool{}}
+		if f.Thread.ID == 0 {
+			markPrefix(f.Body, tl.Sequential)
+		}
 		n := &numberer{info: info, tl: tl, absorb: true}
 		l0 := n.label(f.Body.Loc)
 		if err := n.block(f.Body, 0, true); err != nil {
@@ -96,6 +103,41 @@ func (n *numberer) label(loc ir.Loc) *ir.Label {
 	return l
 }
 
+// markPrefix marks the statements of main's body that come before the
+// first statement creating a thread. All jumps go forward, so they run
+// before any other thread exists. It reports whether a create was found.
+func markPrefix(b *ir.Block, seq map[ir.Stmt]bool) bool {
+	for _, s := range b.List {
+		if !createsThread(s) {
+			ir.Inspect(s, func(x any) bool {
+				if st, ok := x.(ir.Stmt); ok {
+					seq[st] = true
+					return true
+				}
+				return false
+			})
+			continue
+		}
+		if blk, ok := s.(*ir.Block); ok {
+			markPrefix(blk, seq)
+		}
+		return true
+	}
+	return false
+}
+
+// createsThread reports whether a statement contains a thread creation.
+func createsThread(s ir.Stmt) bool {
+	found := false
+	ir.Inspect(s, func(x any) bool {
+		if c, ok := x.(*ir.Call); ok && calleeIs(c, bound.CreateFunc) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
 // markerDelta returns +1 for an atomic begin marker, -1 for an end marker.
 func markerDelta(s ir.Stmt) int {
 	call, _ := bound.CallOf(s)
@@ -120,7 +162,7 @@ func (n *numberer) block(b *ir.Block, depth int, top bool) error {
 	start := depth
 	for _, s := range b.List {
 		d := markerDelta(s)
-		if depth == 0 && (d > 0 || n.visible(s)) {
+		if depth == 0 && !n.tl.Sequential[s] && (d > 0 || n.visible(s)) {
 			if n.absorb && top {
 				n.absorb = false
 			} else {
@@ -175,6 +217,11 @@ func (n *numberer) markAtomic(s ir.Stmt) {
 func (n *numberer) visible(s ir.Stmt) bool {
 	switch x := s.(type) {
 	case *ir.ExprStmt:
+		// A bound marker is visible: a thread stuck at the end of its
+		// unwinding must let the other threads run.
+		if c, _ := bound.CallOf(x); c != nil && calleeIs(c, bound.BoundFunc) {
+			return true
+		}
 		return n.info.HasShared(x.X) || synchronizes(x.X)
 	case *ir.DeclStmt:
 		found := false
@@ -192,6 +239,11 @@ func (n *numberer) visible(s ir.Stmt) bool {
 		return x.X != nil && n.info.HasShared(x.X)
 	}
 	return false
+}
+
+func calleeIs(c *ir.Call, name string) bool {
+	f := ir.CalledFunc(c)
+	return f != nil && f.Name == name
 }
 
 // synchronizes reports whether an expression calls a modelled

@@ -75,6 +75,9 @@ type Driver struct {
 	Exited   *ir.Var
 	PCBefore *ir.Var // pc of the running thread when its context started
 	Main     *ir.Function
+	// Prefix holds main's statements that run before it creates a thread;
+	// the driver calls it once, first.
+	Prefix *ir.Function
 	Width    int // bits of pc and cs
 	// Assume returns the statement assume(c) in the target's convention.
 	Assume func(loc ir.Loc, c ir.Expr) ir.Stmt
@@ -165,6 +168,9 @@ type sequentializer struct {
 	keys    *ir.Var
 	nkeys   *ir.Var
 	args    map[int][]*ir.Var
+	// inPrefix is set while lowering main's statements that run before
+	// any thread exists (see peelable).
+	inPrefix bool
 }
 
 // liftParams turns the parameters of the start routines into globals,
@@ -303,15 +309,82 @@ func (s *sequentializer) thread(tl *ThreadLayout) error {
 	if len(pre) > 0 {
 		// After label 0, so they run once, at the start.
 		f.Body.List = append(append([]ir.Stmt{f.Body.List[0]}, pre...), f.Body.List[1:]...)
+		for _, st := range pre {
+			tl.Sequential[st] = true
+		}
 	}
 	s.index(f.Body)
 	s.rewriteExprs(f.Body)
-	body, err := s.block(f.Body)
-	if err != nil {
-		return err
+	npre := 0
+	if s.me == 0 {
+		npre = s.peelable(f.Body.List)
 	}
-	f.Body = &ir.Block{Loc: f.Body.Loc, List: append(s.statics, body.List...)}
+	out := &ir.Block{Loc: f.Body.Loc}
+	var prefix []ir.Stmt
+	for i, st := range f.Body.List {
+		s.inPrefix = i >= 1 && i <= npre
+		r, err := s.stmt(st)
+		if err != nil {
+			return err
+		}
+		if s.inPrefix {
+			prefix = append(prefix, r...)
+		} else {
+			out.List = append(out.List, r...)
+		}
+	}
+	s.inPrefix = false
+	f.Body = &ir.Block{Loc: f.Body.Loc, List: append(s.statics, out.List...)}
+	if len(prefix) > 0 {
+		s.d.Prefix = &ir.Function{Name: "__ladr_main_prefix", Type: &ir.Func{Result: ir.VoidType}, Static: true, Thread: tl.Thread,
+			Body: &ir.Block{Loc: f.Body.Loc, List: prefix}}
+		s.prog.Funcs = append(s.prog.Funcs, s.d.Prefix)
+	}
 	return nil
+}
+
+// peelable returns how many statements after label 0 of main's body run
+// before any thread exists and can move into a function the driver calls
+// once before the first round: they must jump only among themselves (or
+// out of the program).
+func (s *sequentializer) peelable(list []ir.Stmt) int {
+	n := 0
+	defined := map[string]bool{}
+	for i := 1; i < len(list) && s.tl.Sequential[list[i]] && !isLabelOf(list[i], s.labelJ); i++ {
+		ir.Inspect(list[i], func(x any) bool {
+			if l, ok := x.(*ir.Label); ok {
+				defined[l.Name] = true
+			}
+			return true
+		})
+		n = i
+	}
+	// Drop statements jumping forward out of the prefix (to a later label).
+	for n > 0 {
+		ok := true
+		for i := 1; i <= n; i++ {
+			ir.Inspect(list[i], func(x any) bool {
+				if g, isGoto := x.(*ir.Goto); isGoto && !defined[g.Label] && g.Label != s.exitLabel() {
+					ok = false
+				}
+				return ok
+			})
+		}
+		if ok {
+			break
+		}
+		n--
+	}
+	return n
+}
+
+func isLabelOf(st ir.Stmt, labels map[*ir.Label]int) bool {
+	l, ok := st.(*ir.Label)
+	if !ok {
+		return false
+	}
+	_, ok = labels[l]
+	return ok
 }
 
 // rewriteExprs replaces expression-level models: pthread_self(),
@@ -361,6 +434,9 @@ func (s *sequentializer) exitLabel() string { return LabelName(s.tl.Thread, s.tl
 
 // jumpOut returns the statements leaving the thread for its exit label.
 func (s *sequentializer) jumpOut(loc ir.Loc) []ir.Stmt {
+	if s.inPrefix {
+		return []ir.Stmt{&ir.Return{Loc: loc}}
+	}
 	return []ir.Stmt{s.guard(loc, s.tl.Size), &ir.Goto{Loc: loc, Label: s.exitLabel()}}
 }
 
@@ -414,6 +490,9 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		}
 		return []ir.Stmt{&ir.If{Loc: x.Loc, Cond: x.Cond, Then: then, Else: els}}, nil
 	case *ir.Goto:
+		if s.inPrefix && x.Label == s.exitLabel() {
+			return []ir.Stmt{&ir.Return{Loc: loc}}, nil
+		}
 		target, ok := s.lblIdx[x.Label]
 		if !ok {
 			return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "goto to a missing label " + x.Label}
@@ -466,9 +545,15 @@ func findBad(e ir.Expr) *ir.Bad {
 func (s *sequentializer) decl(x *ir.DeclStmt) []ir.Stmt {
 	v := x.Var
 	loc := x.Loc
-	v.Static = true
 	v.Init = nil
-	s.statics = append(s.statics, &ir.DeclStmt{Loc: loc, Var: v})
+	if s.me == 0 {
+		// main's locals are shared by its prefix and its simulation function.
+		v.Class, v.Static = ir.Global, true
+		s.prog.Globals = append(s.prog.Globals, v)
+	} else {
+		v.Static = true
+		s.statics = append(s.statics, &ir.DeclStmt{Loc: loc, Var: v})
+	}
 	if x.Init == nil {
 		if v.Synthetic {
 			return nil // ladr's temporaries are written before they are read
@@ -858,6 +943,9 @@ func (s *sequentializer) driver() {
 	}
 	x := &ir.Var{Name: "__ladr_x", Type: ir.UIntType, Class: ir.Local}
 	body = append(body, &ir.DeclStmt{Loc: loc, Var: x})
+	if d.Prefix != nil {
+		body = append(body, exec(loc, ir.CallFn(d.Prefix)))
+	}
 	for r := 0; r < d.Rounds; r++ {
 		for i, tl := range d.Layout.Threads {
 			cx := r*d.Threads + i

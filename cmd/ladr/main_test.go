@@ -1,0 +1,132 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// The scripts in testdata/script run the real ladr command against the
+// real CBMC: each script may call "ladr" as a command, which runs run()
+// in a subprocess.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"ladr": func() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) },
+	})
+}
+
+func TestScripts(t *testing.T) {
+	// Fail once, loudly, rather than once per script (and never skip):
+	// the suite is worthless without CBMC.
+	cbmc, err := findCBMC()
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                "testdata/script",
+		RequireUniqueNames: true,
+		Cmds:               map[string]func(*testscript.TestScript, bool, []string){"exitcode": exitCode},
+		Setup: func(env *testscript.Env) error {
+			// Check again: Setup runs per script, and a script must not
+			// silently fall back to some other cbmc on PATH.
+			if _, err := findCBMC(); err != nil {
+				return err
+			}
+			env.Setenv("LADR_CBMC", cbmc)
+			return nil
+		},
+	})
+}
+
+// exitCode implements the script command
+//
+//	exitcode N PROG [ARGS...]
+//
+// which runs PROG like exec and fails unless it exits with status N; its
+// output is then checked by stdout and stderr as usual. (testscript's
+// "! PROG" only tells zero from non-zero; ladr's exit codes mean 0 no
+// violation found, 1 violation, 2 bad usage or input, 3 unknown.)
+func exitCode(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! exitcode")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: exitcode N PROG [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exitcode: bad status %q", args[0])
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exitcode: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// findCBMC returns the CBMC the tests must use: $LADR_CBMC if set, else the
+// project's install .tools/cbmc/bin/cbmc under the repository root. It is an
+// error, with instructions, if that file is missing or not executable.
+func findCBMC() (string, error) {
+	if p := os.Getenv("LADR_CBMC"); p != "" {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return "", err
+		}
+		if err := executable(abs); err != nil {
+			return "", fmt.Errorf("LADR_CBMC=%s: %v: unset LADR_CBMC and run scripts/install-cbmc in the ladr source tree, or point LADR_CBMC at a cbmc binary", p, err)
+		}
+		return abs, nil
+	}
+	root, err := repoRoot()
+	if err != nil {
+		return "", err
+	}
+	p := filepath.Join(root, ".tools", "cbmc", "bin", "cbmc")
+	if err := executable(p); err != nil {
+		return "", fmt.Errorf("CBMC is not installed (%v): run scripts/install-cbmc in %s (or set LADR_CBMC to a cbmc binary) before go test ./cmd/ladr/", err, root)
+	}
+	return p, nil
+}
+
+func executable(p string) error {
+	st, err := os.Stat(p)
+	if err != nil {
+		return err
+	}
+	if st.IsDir() || st.Mode()&0o111 == 0 {
+		return fmt.Errorf("%s is not an executable file", p)
+	}
+	return nil
+}
+
+// repoRoot is the nearest directory above the working directory (the
+// package's directory under go test) that holds go.mod.
+func repoRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("cannot find the repository root (no go.mod above the working directory)")
+		}
+		dir = parent
+	}
+}
