@@ -360,6 +360,9 @@ func (o *outcome) fill(res *Result) {
 		for _, c := range u.Notes.Cuts {
 			res.Cuts = append(res.Cuts, fmt.Sprintf("%s: %s", c.Pos, c.What))
 		}
+		for _, a := range u.Notes.Assumptions {
+			res.Notes = append(res.Notes, "assumed: "+a)
+		}
 		if u.Layout != nil {
 			res.VisibleStatements = u.Layout.Visible()
 		}

@@ -269,7 +269,8 @@ func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
 	}
 	var out ir.Expr
 	for _, a := range sharing.MemAccesses(f.Name, c.Args) {
-		lv := &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: r.wse(a.Pointer), T: &ir.Pointer{Elem: ir.UCharType}}, T: ir.UCharType, P: c.P}
+		a.Pointer = r.wse(a.Pointer)
+		lv := a.Lvalue()
 		out = comma(out, r.check(lv, false))
 		if a.Write {
 			out = comma(out, r.check(lv, true))

@@ -107,9 +107,12 @@ var Passes = []*Pass{
 	{Name: "threads", Doc: "one copy of a thread's start routine per pthread_create site; number the threads",
 		Needs: []string{"unwind"},
 		Run:   func(u *Unit) error { return bound.Threads(u.Prog, u.Config.Limits, &u.Notes) }},
-	{Name: "dce", Doc: "drop functions, globals and types no thread uses",
+	{Name: "dce", Doc: "drop functions, globals and types no thread uses; check the calls of undefined functions",
 		Needs: []string{"threads"},
-		Run:   func(u *Unit) error { bound.DCE(u.Prog); return nil }},
+		Run: func(u *Unit) error {
+			bound.DCE(u.Prog)
+			return bound.CheckExternals(u.Prog, &u.Notes)
+		}},
 	{Name: "api", Doc: "lower two-step synchronization (condition wait, barriers) and atomic builtins (atomic sections)",
 		Needs: []string{"threads"},
 		Run:   func(u *Unit) error { return seq.LowerAPI(u.Prog) }},

@@ -157,7 +157,7 @@ func (o *options) resolve(now time.Time) error {
 	o.root = root
 	defaults := map[*string]string{
 		&o.svcomp: filepath.Join(root, "..", "shared", "svcomp"),
-		&o.ladr:   filepath.Join(root, "bin", "ladr"),
+		&o.ladr:   defaultLadr(root),
 		&o.out:    filepath.Join(root, "bench-results", o.property+"-"+now.Format("20060102-150405")+".tsv"),
 	}
 	for p, def := range defaults {
@@ -430,4 +430,13 @@ func shellQuote(s string) string {
 		}
 	}
 	return s
+}
+
+// defaultLadr is the ladr binary used when --ladr is not given: the private
+// copy scripts/bench-svcomp built ($BENCHSVCOMP_LADR), else bin/ladr.
+func defaultLadr(root string) string {
+	if p := os.Getenv("BENCHSVCOMP_LADR"); p != "" {
+		return p
+	}
+	return filepath.Join(root, "bin", "ladr")
 }

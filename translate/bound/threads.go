@@ -2,8 +2,10 @@ package bound
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 )
 
 // CreateFunc is the intrinsic a pthread_create site becomes:
@@ -221,4 +223,70 @@ func expr(e ir.Expr, usedF *map[*ir.Function]bool, usedV *map[*ir.Var]bool, typ 
 		}
 		return true
 	})
+}
+
+// CheckExternals looks at the calls the threads make to functions the
+// program does not define and ladr does not model. Such a function is taken
+// to return a nondeterministic value and have no other effect (SV-COMP's
+// convention), which is noted; but when it receives a pointer, or its name
+// suggests that it synchronizes, that assumption could hide or invent
+// behaviours, and the call is reported as unsupported.
+func CheckExternals(prog *ir.Program, notes *Notes) error {
+	seen := map[string]bool{}
+	for _, f := range prog.Funcs {
+		if f.Thread == nil {
+			continue
+		}
+		var err error
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if err != nil {
+				return false
+			}
+			var loc *ir.Loc
+			if st, ok := n.(ir.Stmt); ok {
+				loc = st.Origin()
+				ir.Inspect(st, func(m any) bool {
+					if _, isStmt := m.(ir.Stmt); isStmt && m != n {
+						return false
+					}
+					c, ok := m.(*ir.Call)
+					if !ok || err != nil {
+						return err == nil
+					}
+					g := ir.CalledFunc(c)
+					if g == nil || g.Body != nil || g.Name == CreateFunc || g.Name == BoundFunc {
+						return true
+					}
+					if model.Lookup(g.Name).Kind != model.Unknown || strings.HasPrefix(g.Name, "__VERIFIER_") {
+						return true
+					}
+					pointer := ir.IsPointer(c.T)
+					for _, a := range c.Args {
+						pointer = pointer || ir.IsPointer(a.Type()) || ir.IsArray(a.Type())
+					}
+					p := c.P
+					if !p.IsValid() {
+						p = loc.Pos
+					}
+					switch {
+					case model.LooksSynchronizing(g.Name):
+						err = &UnsupportedError{Pos: p, What: "call of " + g.Name + ", an undefined function that may synchronize threads"}
+					case pointer:
+						err = &UnsupportedError{Pos: p, What: "call of " + g.Name + ", an undefined function that takes or returns a pointer (its effect on memory is unknown)"}
+					case !seen[g.Name]:
+						seen[g.Name] = true
+						if notes != nil {
+							notes.Assumptions = append(notes.Assumptions, g.Name+" (undefined) returns a nondeterministic value and has no other effect")
+						}
+					}
+					return err == nil
+				})
+			}
+			return err == nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -68,6 +68,7 @@ func init() {
 	add(Control,
 		"abort", "exit", "_exit", "_Exit", "__assert_fail", "__assert_perror_fail", "__assert",
 		"reach_error", "__VERIFIER_error", "__builtin_unreachable", "__builtin_trap",
+		"__xchg_wrong_size", "__cmpxchg_wrong_size", "__bad_percpu_size",
 	)
 	add(Pure,
 		"pthread_self", "pthread_equal",
@@ -87,6 +88,8 @@ func init() {
 		"__builtin_constant_p", "__builtin_offsetof",
 		"__CPROVER_assume", "__CPROVER_assert",
 		"time", "rand", "srand", "random",
+		"__builtin_bswap16", "__builtin_bswap32", "__builtin_bswap64", "ffs", "strerror",
+		"scanf", "sscanf", "fscanf",
 	)
 	add(Atomic,
 		"__atomic_load_n", "__atomic_store_n", "__atomic_exchange_n", "__atomic_compare_exchange_n",

@@ -78,7 +78,7 @@ type Driver struct {
 	// Prefix holds main's statements that run before it creates a thread;
 	// the driver calls it once, first.
 	Prefix *ir.Function
-	Width    int // bits of pc and cs
+	Width  int // bits of pc and cs
 	// Assume returns the statement assume(c) in the target's convention.
 	Assume func(loc ir.Loc, c ir.Expr) ir.Stmt
 	// Nondet returns a call yielding a nondeterministic unsigned int.

@@ -196,7 +196,7 @@ func nonCapturing(c *ir.Call, i int) bool {
 		return i == 1
 	case "memset", "memcpy", "memmove", "memcmp", "strlen", "strcpy", "strncpy", "strcmp", "strncmp",
 		"strcat", "strncat", "strchr", "strrchr", "__builtin_memset", "__builtin_memcpy", "__builtin_strlen",
-		"printf", "fprintf", "sprintf", "snprintf", "puts":
+		"printf", "fprintf", "sprintf", "snprintf", "puts", "scanf", "sscanf", "fscanf":
 		return true
 	}
 	switch model.Lookup(f.Name).Kind {
@@ -355,6 +355,8 @@ func (in *Info) accesses(e ir.Expr, c ctx, out *[]Access) {
 type MemAccess struct {
 	Pointer ir.Expr
 	Write   bool
+	// Typed: the access is of the pointed-to type (else of the first byte).
+	Typed bool
 }
 
 // MemAccesses returns the accesses a call of the library function name
@@ -363,22 +365,47 @@ func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	switch name {
 	case "memset", "__builtin_memset":
 		if len(args) >= 1 {
-			return []MemAccess{{args[0], true}}
+			return []MemAccess{{args[0], true, false}}
 		}
 	case "memcpy", "memmove", "__builtin_memcpy", "strcpy", "strncpy", "strcat", "strncat":
 		if len(args) >= 2 {
-			return []MemAccess{{args[1], false}, {args[0], true}}
+			return []MemAccess{{args[1], false, false}, {args[0], true, false}}
 		}
 	case "memcmp", "strcmp", "strncmp":
 		if len(args) >= 2 {
-			return []MemAccess{{args[0], false}, {args[1], false}}
+			return []MemAccess{{args[0], false, false}, {args[1], false, false}}
 		}
 	case "strlen", "__builtin_strlen", "strchr", "strrchr", "strdup", "puts":
 		if len(args) >= 1 {
-			return []MemAccess{{args[0], false}}
+			return []MemAccess{{args[0], false, false}}
 		}
+	case "scanf", "sscanf", "fscanf":
+		// The arguments after the format are written.
+		first := map[string]int{"scanf": 1, "sscanf": 2, "fscanf": 2}[name]
+		var out []MemAccess
+		if name == "sscanf" && len(args) > 0 {
+			out = append(out, MemAccess{args[0], false, false})
+		}
+		for i := first; i < len(args); i++ {
+			if ir.IsPointer(args[i].Type()) {
+				out = append(out, MemAccess{args[i], true, true})
+			}
+		}
+		return out
 	}
 	return nil
+}
+
+// Lvalue returns the object accessed: *p, or its first byte.
+func (m MemAccess) Lvalue() ir.Expr {
+	p := m.Pointer
+	if m.Typed {
+		if t := ir.Elem(p.Type()); t != nil && !ir.IsVoid(t) {
+			return &ir.Unary{Op: ir.Deref, X: p, T: t, P: p.Pos()}
+		}
+	}
+	t := &ir.Pointer{Elem: ir.UCharType}
+	return &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: p, T: t, P: p.Pos()}, T: ir.UCharType, P: p.Pos()}
 }
 
 // memArgs returns the accesses of the first byte of each region a library
@@ -386,10 +413,7 @@ func MemAccesses(name string, args []ir.Expr) []MemAccess {
 func memArgs(name string, args []ir.Expr) []Access {
 	var out []Access
 	for _, m := range MemAccesses(name, args) {
-		p := m.Pointer
-		t := &ir.Pointer{Elem: ir.UCharType}
-		lv := &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: p, T: t, P: p.Pos()}, T: ir.UCharType, P: p.Pos()}
-		out = append(out, Access{Lvalue: lv, Write: m.Write})
+		out = append(out, Access{Lvalue: m.Lvalue(), Write: m.Write})
 	}
 	return out
 }
