@@ -284,11 +284,16 @@ var DefaultSchedule = []Bounds{
 
 // schedule returns the bounds to try, in order.
 func (o *Options) schedule() []Bounds {
-	if o.FixedBounds || o.Timeout == 0 {
+	if o.FixedBounds {
 		return []Bounds{{Rounds: o.Rounds, Unwind: o.Unwind, UnwindSet: o.UnwindSet}}
 	}
+	sched := DefaultSchedule
+	if o.Timeout == 0 {
+		// Without a time limit, stop at moderate bounds.
+		sched = sched[:3]
+	}
 	var out []Bounds
-	for _, b := range DefaultSchedule {
+	for _, b := range sched {
 		b.UnwindSet = o.UnwindSet
 		out = append(out, b)
 	}

@@ -3,6 +3,8 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate"
@@ -113,7 +115,7 @@ func (m *mapper) access(a AccessSite) Access {
 	if a.Pos.IsValid() {
 		p = a.Pos
 	}
-	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: a.Loc.Func, Atomic: a.Atomic, Lvalue: a.Text}
+	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: a.Loc.Func, Atomic: a.Atomic, Lvalue: a.Text, Source: sourceLine(p.File, p.Line)}
 	if a.Thread != nil {
 		acc.Thread = a.Thread.Name
 		if a.Thread.CreatedAt.IsValid() {
@@ -121,4 +123,17 @@ func (m *mapper) access(a AccessSite) Access {
 		}
 	}
 	return acc
+}
+
+// sourceLine returns line n of file, trimmed ("" if unreadable).
+func sourceLine(file string, n int) string {
+	data, err := os.ReadFile(file)
+	if err != nil || n < 1 {
+		return ""
+	}
+	lines := strings.Split(string(data), "\n")
+	if n > len(lines) {
+		return ""
+	}
+	return strings.TrimSpace(lines[n-1])
 }
