@@ -71,7 +71,11 @@ func (e *driverExt) Enabled(d *seq.Driver, cx int) ir.Expr {
 func (e *driverExt) Before(d *seq.Driver, cx, t int) []ir.Stmt {
 	v := e.in.vars
 	loc := ir.Loc{Func: "main"}
-	return []ir.Stmt{&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.dr0), ir.Bin(ir.Eq, ir.Ref(v.drcx), ir.Lit(int64(cx), ir.UIntType), ir.IntType))}}
+	out := []ir.Stmt{&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.dr0), ir.Bin(ir.Eq, ir.Ref(v.drcx), ir.Lit(int64(cx), ir.UIntType), ir.IntType))}}
+	if e.in.ambiguous {
+		out = append(out, &ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.p1), ir.Lit(0, ir.BoolType))})
+	}
+	return out
 }
 
 func (e *driverExt) After(d *seq.Driver, cx, t int) []ir.Stmt {
@@ -89,12 +93,16 @@ func (e *driverExt) After(d *seq.Driver, cx, t int) []ir.Stmt {
 
 func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 	loc := ir.Loc{Func: "main"}
-	noRace := &ir.Unary{Op: ir.Not, X: ir.Ref(e.in.vars.drd), T: ir.IntType}
+	var race ir.Expr = ir.Ref(e.in.vars.drd)
+	if e.in.ambiguous {
+		race = ir.Bin(ir.LAnd, race, &ir.Unary{Op: ir.Not, X: ir.Ref(e.in.vars.stale), T: ir.IntType}, ir.IntType)
+	}
+	noRace := &ir.Unary{Op: ir.Not, X: race, T: ir.IntType}
 	if e.in.target == translate.Generic {
 		re := d.Prog.DeclareFunc("reach_error", &ir.Func{Result: ir.VoidType})
 		call := &ir.ExprStmt{Loc: loc, X: ir.CallFn(re)}
 		d.Asserts[RaceAssertion] = seq.AssertSite{Kind: "race", Loc: loc, Text: "data race", Stmt: call}
-		return []ir.Stmt{&ir.If{Loc: loc, Cond: ir.Ref(e.in.vars.drd), Then: ir.NewBlock(loc, call)}}
+		return []ir.Stmt{&ir.If{Loc: loc, Cond: race, Then: ir.NewBlock(loc, call)}}
 	}
 	af := d.Prog.DeclareFunc("__CPROVER_assert", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.BoolType, ir.CharPtrType}})
 	st := &ir.ExprStmt{Loc: loc, X: ir.CallFn(af, noRace, str(RaceAssertion))}

@@ -69,6 +69,8 @@ type Instrumenter struct {
 	vars    vars
 	atomics bool
 	bitf    bool
+	// ambiguous: some statement may be followed by several labels.
+	ambiguous bool
 }
 
 // Region is one visible statement: a label of a thread.
@@ -85,6 +87,7 @@ func New(t translate.Target) *Instrumenter {
 // vars are the globals of the instrumentation.
 type vars struct {
 	p1, p2, dr0, dr1, dr2 *ir.Var
+	stale                 *ir.Var // a guess that a statement ended C1 was wrong
 	drd                   *ir.Var // site id of the detected access (0: none)
 	c1                    *ir.Var // cbmc: region of the statement that ended C1
 	drcx                  *ir.Var
@@ -106,6 +109,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	in.vars = vars{
 		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),
 		dr0: g("__ladr_dr0", ir.BoolType), dr1: g("__ladr_dr1", ir.BoolType), dr2: g("__ladr_dr2", ir.BoolType),
+		stale: g("__ladr_stale", ir.BoolType),
 		drd: g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
 	}
 	if in.target == translate.Generic {
@@ -207,10 +211,21 @@ type rewriter struct {
 	loc    ir.Loc
 	atomic bool // the statement being rewritten is in an atomic section
 	vals   map[ir.Expr]ir.Expr
+	// next[j] lists the labels that may follow statement j (nextLabels);
+	// ambiguous is set when some statement may be followed by a label
+	// other than the one after it.
+	next      [][]int
+	ambiguous bool
 }
 
 func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
-	r := &rewriter{in: in, tl: tl}
+	r := &rewriter{in: in, tl: tl, next: nextLabels(tl)}
+	for j, n := range r.next {
+		if len(n) != 1 || n[0] != j+1 {
+			r.ambiguous = true
+			in.ambiguous = true
+		}
+	}
 	labelJ := map[*ir.Label]int{}
 	for j, l := range tl.Labels {
 		labelJ[l] = j
@@ -287,18 +302,41 @@ func (r *rewriter) phases(loc ir.Loc, j int) []ir.Stmt {
 	v := r.in.vars
 	lay := r.in.layout
 	bv := lay.CS.Type
-	// P1: statement j is the last of its context (cs == j+1) and that
-	// context is C1.
-	p1 := ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Bin(ir.Eq, ir.Ref(lay.CS), ir.Lit(int64(j+1), bv), ir.IntType), ir.Ref(v.dr0), ir.IntType),
+	// P1: statement j is the last of its context and that context is C1.
+	// The context ends at the label execution reaches next, where J finds
+	// that label >= cs, so j is last exactly when cs is that label. When j
+	// can be followed by several labels, P1 guesses "cs is one of them";
+	// if execution then reaches a label below cs, the guess was wrong and
+	// the marks are stale (see below).
+	var last ir.Expr
+	for _, l := range r.next[j] {
+		e := ir.Bin(ir.Eq, ir.Ref(lay.CS), ir.Lit(int64(l), bv), ir.IntType)
+		if last == nil {
+			last = e
+		} else {
+			last = ir.Bin(ir.LOr, last, e, ir.IntType)
+		}
+	}
+	if last == nil {
+		last = ir.Lit(0, ir.IntType)
+	}
+	p1 := ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, last, ir.Ref(v.dr0), ir.IntType),
 		&ir.Unary{Op: ir.Not, X: ir.Ref(v.dr1), T: ir.IntType}, ir.IntType)
 	// P2: statement j is the first of its context (pc[t] == j) and C1 is
 	// over.
 	pc := &ir.Index{X: ir.Ref(lay.PC), I: ir.IntConst(int64(r.tl.Thread.ID)), T: bv}
 	p2 := ir.Bin(ir.LAnd, ir.Bin(ir.Eq, pc, ir.Lit(int64(j), bv), ir.IntType), ir.Ref(v.dr1), ir.IntType)
-	return []ir.Stmt{
+	// Reaching label j means the context goes on: if the statement before
+	// claimed to be the last of C1, its marks are stale and the run cannot
+	// report a race.
+	var out []ir.Stmt
+	if r.ambiguous {
+		out = append(out, &ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.stale), ir.Bin(ir.LOr, ir.Ref(v.stale), ir.Ref(v.p1), ir.IntType))})
+	}
+	return append(out,
 		&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.p1), p1)},
 		&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(v.p2), p2)},
-	}
+	)
 }
 
 // exprStmt instruments an expression statement. Statement-level calls the

@@ -114,3 +114,15 @@ func mainFunc(body ...ir.Stmt) *ir.Function {
 	body = append(body, &ir.Return{X: lit(0)})
 	return &ir.Function{Name: "main", Type: &ir.Func{Result: ir.IntType}, Body: block(body...)}
 }
+
+// collect returns the nodes of type T under n in depth-first order.
+func collect[T any](n any) []T {
+	var out []T
+	ir.Inspect(n, func(x any) bool {
+		if v, ok := x.(T); ok {
+			out = append(out, v)
+		}
+		return true
+	})
+	return out
+}

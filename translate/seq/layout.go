@@ -219,7 +219,7 @@ func (n *numberer) visible(s ir.Stmt) bool {
 	case *ir.ExprStmt:
 		// A bound marker is visible: a thread stuck at the end of its
 		// unwinding must let the other threads run.
-		if c, _ := bound.CallOf(x); c != nil && calleeIs(c, bound.BoundFunc) {
+		if c, _ := bound.CallOf(x); c != nil && (calleeIs(c, bound.BoundFunc) || endsProgram(c)) {
 			return true
 		}
 		return n.info.HasShared(x.X) || synchronizes(x.X)
@@ -236,7 +236,23 @@ func (n *numberer) visible(s ir.Stmt) bool {
 	case *ir.If:
 		return n.info.HasShared(x.Cond)
 	case *ir.Return:
-		return x.X != nil && n.info.HasShared(x.X)
+		// Returning from main ends the program: the other threads may run
+		// before that.
+		return n.tl.Thread.ID == 0 || x.X != nil && n.info.HasShared(x.X)
+	}
+	return false
+}
+
+// endsProgram reports whether a call ends the whole program (exit, abort);
+// such calls are visible so that other threads may run before them.
+func endsProgram(c *ir.Call) bool {
+	f := ir.CalledFunc(c)
+	if f == nil {
+		return false
+	}
+	switch f.Name {
+	case "exit", "_exit", "_Exit", "abort":
+		return true
 	}
 	return false
 }
