@@ -110,7 +110,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),
 		dr0: g("__ladr_dr0", ir.BoolType), dr1: g("__ladr_dr1", ir.BoolType), dr2: g("__ladr_dr2", ir.BoolType),
 		stale: g("__ladr_stale", ir.BoolType),
-		drd: g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
+		drd:   g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
 	}
 	if in.target == translate.Generic {
 		in.vars.wa = g("__ladr_wa", ir.CharPtrType)
