@@ -376,7 +376,7 @@ func isModelled(c *ir.Call) bool {
 	if f == nil {
 		return false
 	}
-	if f.Name == bound.CreateFunc || f.Name == bound.BoundFunc {
+	if f.Name == bound.CreateFunc || f.Name == bound.BoundFunc || f.Name == bound.LoopBoundFunc {
 		return true
 	}
 	switch model.Lookup(f.Name).Kind {

@@ -103,9 +103,18 @@ func (e *UnsupportedError) Error() string {
 // proved sufficient).
 const BoundFunc = "__ladr_bound"
 
+// LoopBoundFunc is BoundFunc for the end of an unwound loop. It is a
+// visible statement: a thread stuck at its loop bound must let the others
+// run.
+const LoopBoundFunc = "__ladr_loop_bound"
+
 // boundCall returns the statement bound(cond) at loc.
 func boundCall(prog *ir.Program, loc ir.Loc, cond ir.Expr, what string) ir.Stmt {
-	f := prog.DeclareFunc(BoundFunc, &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.IntType, ir.CharPtrType}})
+	return boundCallOf(prog, BoundFunc, loc, cond, what)
+}
+
+func boundCallOf(prog *ir.Program, name string, loc ir.Loc, cond ir.Expr, what string) ir.Stmt {
+	f := prog.DeclareFunc(name, &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.IntType, ir.CharPtrType}})
 	msg := &ir.StringLit{Val: what, ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: int64(len(what) + 1)}}
 	return &ir.ExprStmt{Loc: loc, X: ir.CallFn(f, cond, msg)}
 }

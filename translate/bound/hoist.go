@@ -89,6 +89,125 @@ func addrTaken(prog *ir.Program) map[*ir.Function]bool {
 	return out
 }
 
+// pointees returns the functions the function-pointer expression e may
+// hold, and whether that set is exact: e is a variable or parameter whose
+// every assignment, initializer and (for a parameter) argument is a
+// function or such a variable.
+func (h *hoister) pointees(e ir.Expr) (map[*ir.Function]bool, bool) {
+	if h.fpAssign == nil {
+		h.collectFP()
+	}
+	out := map[*ir.Function]bool{}
+	seen := map[*ir.Var]bool{}
+	var value func(e ir.Expr) bool
+	value = func(e ir.Expr) bool {
+		switch x := e.(type) {
+		case *ir.FuncRef:
+			out[x.Fn] = true
+			return true
+		case *ir.Cast:
+			return value(x.X)
+		case *ir.Unary:
+			if x.Op == ir.Addr || x.Op == ir.Deref {
+				if _, ok := x.X.(*ir.FuncRef); ok {
+					return value(x.X)
+				}
+			}
+		case *ir.Ident:
+			v := x.Var
+			if seen[v] {
+				return true
+			}
+			seen[v] = true
+			if h.fpTaken[v] {
+				return false // written through a pointer: unknown
+			}
+			vals, ok := h.fpAssign[v]
+			if !ok {
+				return false
+			}
+			for _, a := range vals {
+				if a == nil || !value(a) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	if !value(e) {
+		return nil, false
+	}
+	return out, true
+}
+
+// collectFP records every value assigned to each variable (assignments,
+// initializers, arguments for parameters; nil for an unknown one) and the
+// variables whose address is taken.
+func (h *hoister) collectFP() {
+	h.fpAssign = map[*ir.Var][]ir.Expr{}
+	h.fpTaken = map[*ir.Var]bool{}
+	add := func(v *ir.Var, e ir.Expr) { h.fpAssign[v] = append(h.fpAssign[v], e) }
+	for _, v := range h.prog.Globals {
+		if v.Init != nil && !v.Init.IsList {
+			add(v, v.Init.Expr)
+		} else if v.Init != nil || v.Extern {
+			add(v, nil)
+		}
+	}
+	for _, f := range h.prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case *ir.DeclStmt:
+				if x.Init != nil {
+					if x.Init.IsList {
+						add(x.Var, nil)
+					} else {
+						add(x.Var, x.Init.Expr)
+					}
+				}
+			case *ir.Assign:
+				if id, ok := x.L.(*ir.Ident); ok {
+					if x.Op != ir.OpNone {
+						add(id.Var, nil)
+					} else {
+						add(id.Var, x.R)
+					}
+				}
+			case *ir.Unary:
+				if id, ok := x.X.(*ir.Ident); ok {
+					switch x.Op {
+					case ir.Addr:
+						h.fpTaken[id.Var] = true
+					case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+						add(id.Var, nil)
+					}
+				}
+			case *ir.Call:
+				g := ir.CalledFunc(x)
+				if g == nil || g.Body == nil {
+					return true
+				}
+				for i, p := range g.Params {
+					if i < len(x.Args) {
+						add(p, x.Args[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+	// Parameters of functions whose address is taken may receive any value.
+	for _, f := range h.targets {
+		for _, p := range f.Params {
+			add(p, nil)
+		}
+	}
+}
+
 type hoister struct {
 	prog    *ir.Program
 	notes   *Notes
@@ -97,6 +216,9 @@ type hoister struct {
 	pre     []ir.Stmt
 	loc     ir.Loc
 	n       int
+	// Function-pointer analysis (pointees).
+	fpAssign map[*ir.Var][]ir.Expr
+	fpTaken  map[*ir.Var]bool
 }
 
 // NeedsStmt reports whether a call must be a statement of its own.
@@ -268,14 +390,21 @@ func (h *hoister) indirect(c *ir.Call, lhs ir.Expr) {
 		args[i] = ir.Ref(t)
 	}
 	var cands []*ir.Function
+	known, exact := h.pointees(c.Fn)
 	for _, f := range h.targets {
+		if exact && !known[f] {
+			continue
+		}
 		if len(f.Type.Params) == len(args) || f.Type.Variadic || f.Type.NoProto {
 			cands = append(cands, f)
 		}
 	}
-	msg := "call through a function pointer that points to no known function"
-	var chain ir.Stmt = boundCall(h.prog, h.loc, ir.IntConst(1), msg)
-	h.notes.cut(h.loc.Pos, "%s", msg)
+	var chain ir.Stmt
+	if !exact || len(cands) == 0 {
+		msg := "call through a function pointer that points to no known function"
+		chain = boundCall(h.prog, h.loc, ir.IntConst(1), msg)
+		h.notes.cut(h.loc.Pos, "%s", msg)
+	}
 	for i := len(cands) - 1; i >= 0; i-- {
 		f := cands[i]
 		cargs := make([]ir.Expr, len(args))
@@ -285,6 +414,12 @@ func (h *hoister) indirect(c *ir.Call, lhs ir.Expr) {
 		var call ir.Expr = &ir.Call{Fn: &ir.FuncRef{Fn: f, P: c.P}, Args: cargs, T: f.Type.Result, P: c.P}
 		if lhs != nil && !ir.IsVoid(f.Type.Result) {
 			call = &ir.Assign{L: (&ir.Cloner{}).Expr(lhs), R: call, T: lhs.Type(), P: c.P}
+		}
+		if chain == nil {
+			// The pointer can only hold these functions (reading it
+			// uninitialized is undefined): the last one needs no test.
+			chain = &ir.ExprStmt{Loc: h.loc, X: call}
+			continue
 		}
 		cmp := ir.Bin(ir.Eq, ir.Ref(fp), &ir.FuncRef{Fn: f, P: c.P}, ir.IntType)
 		chain = &ir.If{Loc: h.loc, Cond: cmp,

@@ -100,6 +100,8 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		}
 		complete = n >= trip
 	}
+	// The counter of a counting loop has a known value in each copy.
+	ctr, hasCtr := counterOf(prev, s)
 	u.n++
 	id := u.n
 	brk := fmt.Sprintf("__ladr_brk%d", id)
@@ -124,7 +126,11 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	var list []ir.Stmt
 	for k := 1; k <= n; k++ {
 		if s.Kind != ir.DoWhile && !isTrue(s.Cond) {
-			list = append(list, test())
+			t := test()
+			if hasCtr {
+				ctr.substitute(t, k-1)
+			}
+			list = append(list, t)
 		}
 		cont := fmt.Sprintf("__ladr_cont%d_%d", id, k)
 		suffix := fmt.Sprintf("_u%d_%d", id, k)
@@ -135,6 +141,9 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 			return l
 		}}
 		body := cl.Block(s.Body)
+		if hasCtr {
+			ctr.substitute(body, k-1)
+		}
 		rewriteOutsideLoops(body, func(st ir.Stmt) []ir.Stmt {
 			switch x := st.(type) {
 			case *ir.Break:
@@ -146,7 +155,11 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		})
 		list = append(list, body, &ir.Label{Loc: loc, Name: cont})
 		if s.Post != nil {
-			list = append(list, &ir.ExprStmt{Loc: loc, X: (&ir.Cloner{}).Expr(s.Post)})
+			post := (&ir.Cloner{}).Expr(s.Post)
+			if hasCtr {
+				post = ir.Set(ir.Ref(ctr.v), ctr.value(k))
+			}
+			list = append(list, &ir.ExprStmt{Loc: loc, X: post})
 		}
 		if s.Kind == ir.DoWhile && k < n && !isTrue(s.Cond) {
 			list = append(list, test())
@@ -168,9 +181,88 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	var c ir.Expr = ir.IntConst(1)
 	if s.Cond != nil {
 		c = (&ir.Cloner{}).Expr(s.Cond)
+		if hasCtr {
+			c = ctr.substituteExpr(c, n)
+		}
 	}
-	list = append(list, boundCall(u.prog, loc, c, what), &ir.Label{Loc: loc, Name: brk})
+	list = append(list, boundCallOf(u.prog, LoopBoundFunc, loc, c, what), &ir.Label{Loc: loc, Name: brk})
 	return &ir.Block{Loc: loc, List: list}, nil
+}
+
+// loopCounter is the counter of a counting loop: start, step constant, not
+// changed by the body.
+type loopCounter struct {
+	v           *ir.Var
+	start, step int64
+}
+
+// counterOf recognizes "i = c0; for (...; ...; i += k)" with a body that
+// does not change i.
+func counterOf(prev ir.Stmt, l *ir.Loop) (loopCounter, bool) {
+	if l.Kind != ir.For || l.Post == nil || prev == nil {
+		return loopCounter{}, false
+	}
+	id, ok := postVar(l.Post)
+	if !ok || id.Class == ir.Global || !ir.IsInteger(id.Type) {
+		return loopCounter{}, false
+	}
+	start, ok := initialValue(prev, id)
+	if !ok {
+		return loopCounter{}, false
+	}
+	step, ok := stepOf(l.Post, id)
+	if !ok || step == 0 || modifies(l.Body, id) {
+		return loopCounter{}, false
+	}
+	if l.Cond != nil && modifiesExpr(l.Cond, id) {
+		return loopCounter{}, false
+	}
+	return loopCounter{v: id, start: start, step: step}, true
+}
+
+func postVar(post ir.Expr) (*ir.Var, bool) {
+	switch x := post.(type) {
+	case *ir.Unary:
+		if id, ok := x.X.(*ir.Ident); ok {
+			return id.Var, true
+		}
+	case *ir.Assign:
+		if id, ok := x.L.(*ir.Ident); ok {
+			return id.Var, true
+		}
+	}
+	return nil, false
+}
+
+func modifiesExpr(e ir.Expr, v *ir.Var) bool {
+	return modifies(&ir.Block{List: []ir.Stmt{&ir.ExprStmt{X: e}}}, v)
+}
+
+// value is the counter's value at the start of iteration k (from 0).
+func (c loopCounter) value(k int) ir.Expr {
+	return ir.Lit(c.start+int64(k)*c.step, c.v.Type)
+}
+
+// substitute replaces the reads of the counter in s by its value in
+// iteration k.
+func (c loopCounter) substitute(s ir.Stmt, k int) {
+	ir.RewriteStmtExprs(s, func(e ir.Expr) ir.Expr {
+		if id, ok := e.(*ir.Ident); ok && id.Var == c.v {
+			l := c.value(k).(*ir.IntLit)
+			l.P = id.P
+			return l
+		}
+		return e
+	})
+}
+
+func (c loopCounter) substituteExpr(e ir.Expr, k int) ir.Expr {
+	return ir.RewriteExpr(e, func(x ir.Expr) ir.Expr {
+		if id, ok := x.(*ir.Ident); ok && id.Var == c.v {
+			return c.value(k)
+		}
+		return x
+	})
 }
 
 // Limits of the complete unwinding of constant loops.

@@ -688,6 +688,36 @@ int main(void) {
 	return l.in[0].a[2] + o1.tail + o2.in[0].pair.s + o3.in[1].pair.c + arr[5];
 }
 `},
+	{name: "block_scoped_types", src: `
+struct S { int a; } g;
+typedef int T;
+int f(void) {
+	struct S { long b; char c[2]; } l = { 1 };
+	typedef double T;
+	T d = 1.5;
+	enum { LOCAL_ONE = 1 } e = LOCAL_ONE;
+	l.b = (long)d + e;
+	return (int)l.b;
+}
+int main(void) {
+	struct S { char z; } m = { 'a' };
+	T x = g.a;
+	{ struct S { short q; } n = { 2 }; x += n.q; }
+	return x + m.z + f();
+}
+`},
+	{name: "name_collisions", src: `
+int x = 1;
+int helper(void) { return x; }
+int main(void) {
+	int r = x;
+	{ int x = 2; r += x; }
+	{ int x = 3; r += x; { int x = 4; r += x; } }
+	int helper_ = helper();
+	return r + helper_;
+}
+int use_int(int int_, int while_) { return int_ + while_; }
+`},
 	{name: "elvis_array_function", src: `
 char buf[4];
 int f(void) { return 0; }

@@ -7,14 +7,19 @@ import (
 	"github.com/ladr-dev/ladr/translate/ir"
 )
 
-// initString prints an initializer the way the printer does, by printing
-// a one-global program and cutting the declaration out.
+// globalDecl returns the printed file-scope declaration of the named
+// global (the whole line).
 func globalDecl(t *testing.T, p *ir.Program, name string) string {
 	t.Helper()
 	text, _ := printProg(t, p)
 	for _, l := range strings.Split(text, "\n") {
-		if strings.HasSuffix(l, ";") && (strings.Contains(l, " "+name+" ") || strings.Contains(l, " "+name+"[") || strings.Contains(l, " "+name+";")) && !strings.Contains(l, "(") || strings.Contains(l, " "+name+" =") {
-			return l
+		if strings.HasPrefix(l, " ") || !strings.HasSuffix(l, ";") {
+			continue
+		}
+		for _, after := range []string{" = ", "[", ";"} {
+			if strings.Contains(l, " "+name+after) || strings.Contains(l, "*"+name+after) {
+				return l
+			}
 		}
 	}
 	t.Fatalf("no declaration of %s in\n%s", name, text)

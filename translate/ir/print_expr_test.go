@@ -57,12 +57,10 @@ func index(x, i ir.Expr) ir.Expr { return &ir.Index{X: x, I: i, T: ir.Elem(x.Typ
 
 func TestPrintExprPrecedence(t *testing.T) {
 	e := newExprEnv()
-	a, b, c, p := ref(e.a), ref(e.b), ref(e.c), ref(e.p)
+	a, p := ref(e.a), ref(e.p)
 	A := func() ir.Expr { return ref(e.a) }
 	B := func() ir.Expr { return ref(e.b) }
 	C := func() ir.Expr { return ref(e.c) }
-	_ = b
-	_ = c
 	tests := []struct {
 		name string
 		x    ir.Expr

@@ -219,7 +219,7 @@ func (n *numberer) visible(s ir.Stmt) bool {
 	case *ir.ExprStmt:
 		// A bound marker is visible: a thread stuck at the end of its
 		// unwinding must let the other threads run.
-		if c, _ := bound.CallOf(x); c != nil && (calleeIs(c, bound.BoundFunc) || endsProgram(c)) {
+		if c, _ := bound.CallOf(x); c != nil && (calleeIs(c, bound.LoopBoundFunc) || endsProgram(c)) {
 			return true
 		}
 		return n.info.HasShared(x.X) || synchronizes(x.X)

@@ -647,6 +647,11 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		return ir.Ref(t)
 	}
 	word := func(p ir.Expr, i int) ir.Expr {
+		if i == 0 {
+			if lv := stateField(p); lv != nil {
+				return lv
+			}
+		}
 		ip := &ir.Cast{X: clone(p), T: &ir.Pointer{Elem: ir.IntType}}
 		if i == 0 {
 			return &ir.Unary{Op: ir.Deref, X: ip, T: ir.IntType}
@@ -808,7 +813,7 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		assume(arg(0))
 	case "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end":
 		// Atomicity was established by the numbering.
-	case bound.BoundFunc:
+	case bound.BoundFunc, bound.LoopBoundFunc:
 		what := ""
 		if str, ok := arg(1).(*ir.StringLit); ok {
 			what = str.Val
@@ -853,6 +858,83 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 }
 
 const maxKeys = 8
+
+// stateField returns an integer lvalue at offset 0 of the synchronization
+// object p points to, reached through members (glibc's pthread_mutex_t is
+// a union whose first member's first field is int __lock; sem_t has a long
+// __align): CBMC handles member access much better than the type-punned
+// *(int *)p. It returns nil when there is none.
+func stateField(p ir.Expr) ir.Expr {
+	pt, ok := p.Type().(*ir.Pointer)
+	if !ok {
+		return nil
+	}
+	var lv ir.Expr = &ir.Unary{Op: ir.Deref, X: clone(p), T: pt.Elem}
+	t := pt.Elem
+	for depth := 0; depth < 8; depth++ {
+		if b, ok := t.(*ir.Basic); ok {
+			switch b.Kind {
+			case ir.Int, ir.UInt, ir.Long, ir.ULong:
+				return lv
+			}
+			return nil
+		}
+		st, ok := t.(*ir.Struct)
+		if !ok || len(st.Fields) == 0 {
+			return nil
+		}
+		var f *ir.Field
+		if st.Union {
+			// A member that leads to an integer at offset 0.
+			for _, c := range st.Fields {
+				if leadsToInt(c.Type, 8) && !c.BitField && c.Name != "" {
+					f = c
+					break
+				}
+			}
+		} else if c := st.Fields[0]; !c.BitField && c.Name != "" {
+			f = c
+		}
+		if f == nil {
+			return nil
+		}
+		if m, ok := lv.(*ir.Unary); ok && m.Op == ir.Deref {
+			lv = &ir.Member{X: m.X, Field: f, Arrow: true, T: f.Type}
+		} else {
+			lv = &ir.Member{X: lv, Field: f, T: f.Type}
+		}
+		t = f.Type
+	}
+	return nil
+}
+
+func leadsToInt(t ir.Type, depth int) bool {
+	if depth == 0 {
+		return false
+	}
+	switch x := t.(type) {
+	case *ir.Basic:
+		switch x.Kind {
+		case ir.Int, ir.UInt, ir.Long, ir.ULong:
+			return true
+		}
+	case *ir.Struct:
+		if len(x.Fields) == 0 {
+			return false
+		}
+		if x.Union {
+			for _, f := range x.Fields {
+				if f.Name != "" && !f.BitField && leadsToInt(f.Type, depth-1) {
+					return true
+				}
+			}
+			return false
+		}
+		f := x.Fields[0]
+		return f.Name != "" && !f.BitField && leadsToInt(f.Type, depth-1)
+	}
+	return false
+}
 
 func (s *sequentializer) ensureKeys() {
 	if s.keys != nil {

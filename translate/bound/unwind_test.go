@@ -1,0 +1,416 @@
+package bound_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// markLines returns the source lines of the bound markers under n.
+func markLines(n any) []int {
+	var out []int
+	for _, m := range boundMarks(n) {
+		out = append(out, m.Loc.Pos.Line)
+	}
+	return out
+}
+
+func TestUnwindCopies(t *testing.T) {
+	src := `
+int main(void) {
+	int i = 0, s = 0;
+	while (i < 10) {
+		i++;
+		if (i == 2) continue;
+		if (s > 5) break;
+		s += i;
+	}
+	return s;
+}`
+	for _, n := range []int{1, 2, 3, 5} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			u := run(t, src, "unwind", bound.Limits{Unwind: n})
+			main := body(t, u.Prog, "main")
+			if len(collect[*ir.Loop](main)) != 0 {
+				t.Fatalf("a loop is left")
+			}
+			if len(collect[*ir.Break](main))+len(collect[*ir.Continue](main)) != 0 {
+				t.Errorf("break or continue left")
+			}
+			if k := copiesOf(main, lineOf(t, src, "s += i;")); k != n {
+				t.Errorf("%d copies of the body, want %d", k, n)
+			}
+			// One exit test before each copy.
+			tests := 0
+			for _, s := range collect[*ir.If](main) {
+				if ir.ExprString(s.Cond) == "!(i < 10)" {
+					tests++
+				}
+			}
+			if tests != n {
+				t.Errorf("%d exit tests, want %d", tests, n)
+			}
+			// continue goes to the end of its own copy, break to the end.
+			conts := labelsWithPrefix(main, "__ladr_cont")
+			brks := labelsWithPrefix(main, "__ladr_brk")
+			if len(conts) != n || len(brks) != 1 {
+				t.Errorf("labels: %v %v", conts, brks)
+			}
+			for _, g := range collect[*ir.Goto](main) {
+				if !strings.HasPrefix(g.Label, "__ladr_cont") && !strings.HasPrefix(g.Label, "__ladr_brk") {
+					t.Errorf("goto %s", g.Label)
+				}
+			}
+			// The bound marker holds the loop condition.
+			marks := boundMarks(main)
+			if len(marks) != 1 {
+				t.Fatalf("%d bound markers, want 1", len(marks))
+			}
+			c, _ := bound.CallOf(marks[0])
+			if ir.ExprString(c.Args[0]) != "i < 10" {
+				t.Errorf("bound marker condition %s", ir.ExprString(c.Args[0]))
+			}
+			want := fmt.Sprintf("loop main.0 at line 4 unwound %d times", n)
+			if c.Args[1].(*ir.StringLit).Val != want || len(u.Notes.Cuts) != 1 || u.Notes.Cuts[0].What != want {
+				t.Errorf("marker %q, notes %+v; want %q", c.Args[1].(*ir.StringLit).Val, u.Notes.Cuts, want)
+			}
+			gccSyntax(t, u.Prog)
+		})
+	}
+}
+
+func TestUnwindDoWhileAndForever(t *testing.T) {
+	src := `
+int main(void) {
+	int s = 10;
+	do {
+		s--;
+	} while (s > 0);
+	while (1) {
+		s++;
+		if (s > 3) break;
+	}
+	for (;;) {
+		s += 2;
+	}
+	return s;
+}`
+	u := run(t, src, "unwind", bound.Limits{Unwind: 3})
+	main := body(t, u.Prog, "main")
+	for _, stmt := range []string{"s--;", "s++;", "s += 2;"} {
+		if k := copiesOf(main, lineOf(t, src, stmt)); k != 3 {
+			t.Errorf("%d copies of %s, want 3", k, stmt)
+		}
+	}
+	tests := map[string]int{}
+	for _, s := range collect[*ir.If](main) {
+		tests[ir.ExprString(s.Cond)]++
+	}
+	// do-while: tested after each copy but the last (the bound marker
+	// tests the last); while (1) and for (;;): never tested.
+	if tests["!(s > 0)"] != 2 {
+		t.Errorf("%d do-while tests, want 2", tests["!(s > 0)"])
+	}
+	if len(tests) != 2 || tests["s > 3"] != 3 {
+		t.Errorf("tests %v", tests)
+	}
+	var conds []string
+	for _, m := range boundMarks(main) {
+		c, _ := bound.CallOf(m)
+		conds = append(conds, ir.ExprString(c.Args[0]))
+	}
+	if strings.Join(conds, ",") != "s > 0,1,1" {
+		t.Errorf("bound markers %v, want [s > 0, 1, 1]", conds)
+	}
+	// The first do-while copy is not preceded by a test.
+	first := main.(*ir.Block).List[1].(*ir.Block).List[0]
+	if _, ok := first.(*ir.If); ok {
+		t.Errorf("the do-while loop tests its condition before the first copy")
+	}
+	gccSyntax(t, u.Prog)
+}
+
+func TestUnwindSet(t *testing.T) {
+	src := `
+int main(void) {
+	int a = 0, b = 0, c = 0;
+	while (a < 9)
+		a++;
+	while (b < 9)
+		b++;
+	while (c < 9)
+		c++;
+	return a + b + c;
+}`
+	// main.1 is the second loop; line 8 is the third loop's header.
+	u := run(t, src, "unwind", bound.Limits{Unwind: 2, UnwindSet: map[string]int{"main.1": 4, "8": 1}})
+	main := body(t, u.Prog, "main")
+	for _, tc := range []struct {
+		stmt string
+		n    int
+	}{{"a++;", 2}, {"b++;", 4}, {"c++;", 1}} {
+		if k := copiesOf(main, lineOf(t, src, tc.stmt)); k != tc.n {
+			t.Errorf("%s copied %d times, want %d", tc.stmt, k, tc.n)
+		}
+	}
+	lim := bound.Limits{Unwind: 3, UnwindSet: map[string]int{"f.0": 7, "x.c:12": 8, "13": 9}}
+	for _, tc := range []struct {
+		fn   string
+		id   int
+		pos  ir.Pos
+		want int
+	}{
+		{"f", 0, ir.Pos{}, 7},
+		{"g", 0, ir.Pos{File: "x.c", Line: 12}, 8},
+		{"g", 1, ir.Pos{File: "y.c", Line: 13}, 9},
+		{"g", 1, ir.Pos{File: "y.c", Line: 14}, 3},
+	} {
+		if got := lim.UnwindFor(tc.fn, tc.id, tc.pos); got != tc.want {
+			t.Errorf("UnwindFor(%s, %d, %v) = %d, want %d", tc.fn, tc.id, tc.pos, got, tc.want)
+		}
+	}
+}
+
+func TestUnwindNested(t *testing.T) {
+	src := `
+int n = 5;
+int main(void) {
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			if (j == i) continue;
+			s += i * j;
+		}
+	return s;
+}`
+	u := run(t, src, "unwind", bound.Limits{Unwind: 3})
+	main := body(t, u.Prog, "main")
+	if k := copiesOf(main, lineOf(t, src, "s += i * j;")); k != 9 {
+		t.Errorf("%d copies of the inner body, want 9", k)
+	}
+	// Labels are unique and every goto has its label.
+	seen := map[string]bool{}
+	for _, l := range collect[*ir.Label](main) {
+		if seen[l.Name] {
+			t.Errorf("label %s defined twice", l.Name)
+		}
+		seen[l.Name] = true
+	}
+	for _, g := range collect[*ir.Goto](main) {
+		if !seen[g.Label] {
+			t.Errorf("goto %s without label", g.Label)
+		}
+	}
+	// One marker per copy of each loop (1 outer, 3 inner); notes record
+	// each loop once.
+	if len(boundMarks(main)) != 4 {
+		t.Errorf("%d bound markers, want 4", len(boundMarks(main)))
+	}
+	if len(u.Notes.Cuts) != 2 {
+		t.Errorf("notes %+v, want one per loop", u.Notes.Cuts)
+	}
+	gccSyntax(t, u.Prog)
+}
+
+func TestUnwindLabelsInBody(t *testing.T) {
+	u := run(t, `
+int main(void) {
+	int i = 0;
+	while (i < 4) {
+		if (i & 1) goto odd;
+		i += 2;
+		goto next;
+	odd:
+		i += 1;
+	next:
+		;
+	}
+	return i;
+}`, "unwind", bound.Limits{Unwind: 2})
+	main := body(t, u.Prog, "main")
+	labels := map[string]bool{}
+	for _, l := range collect[*ir.Label](main) {
+		if labels[l.Name] {
+			t.Errorf("label %s is defined twice", l.Name)
+		}
+		labels[l.Name] = true
+	}
+	for _, g := range collect[*ir.Goto](main) {
+		if !labels[g.Label] {
+			t.Errorf("goto %s without label", g.Label)
+		}
+	}
+	if odd := labelsWithPrefix(main, "odd"); len(odd) != 2 {
+		t.Errorf("labels of odd: %v, want one per copy", odd)
+	}
+	gccSyntax(t, u.Prog)
+}
+
+func TestUnwindGotoErrors(t *testing.T) {
+	tests := []struct {
+		name, src, what string
+		line            int
+	}{
+		{"goto into a loop", `
+int main(void) {
+	int i = 0;
+	goto inside;
+	while (i < 3) {
+	inside:
+		i++;
+	}
+	return i;
+}`, "goto inside into a loop", 4},
+		{"backward goto", `
+int main(void) {
+	int i = 0;
+again:
+	i++;
+	if (i < 3)
+		goto again;
+	return i;
+}`, "backward goto again", 7},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := runErr(t, tc.src, "unwind", bound.Limits{})
+			var ue *bound.UnsupportedError
+			if !errors.As(err, &ue) {
+				t.Fatalf("error %v, want *bound.UnsupportedError", err)
+			}
+			if !strings.Contains(ue.What, tc.what) || ue.Pos.Line != tc.line {
+				t.Errorf("error %q at line %d, want %q at line %d", ue.What, ue.Pos.Line, tc.what, tc.line)
+			}
+			if !strings.Contains(ue.Error(), "unsupported: ") {
+				t.Errorf("Error() = %q", ue.Error())
+			}
+		})
+	}
+	// A goto back to the head of a forever loop (CIL's while_continue) is a
+	// continue, not an error.
+	src := `
+int main(void) {
+	int i = 0;
+	while (1) {
+	while_continue:
+		i++;
+		if (i < 3)
+			goto while_continue;
+		break;
+	}
+	return i;
+}`
+	u := run(t, src, "unwind", bound.Limits{Unwind: 2})
+	if k := copiesOf(body(t, u.Prog, "main"), lineOf(t, src, "i++;")); k != 2 {
+		t.Errorf("%d copies", k)
+	}
+}
+
+func TestUnwindSizeLimit(t *testing.T) {
+	_, err := runErr(t, `
+int n = 100;
+int main(void) { int s = 0; for (int i = 0; i < n; i++) { s++; s++; s++; } return s; }`, "unwind", bound.Limits{Unwind: 100, MaxStmts: 50})
+	var ue *bound.UnsupportedError
+	if !errors.As(err, &ue) || !strings.Contains(ue.What, "after unwinding") {
+		t.Errorf("MaxStmts exceeded: %v", err)
+	}
+}
+
+// TestUnwindConstantLoops: a counting loop with a small constant trip count
+// is unwound completely, without a bound marker.
+func TestUnwindConstantLoops(t *testing.T) {
+	src := `
+#include <pthread.h>
+void *w(void *a) { return a; }
+int main(void) {
+	int a[10], s = 0;
+	for (int i = 0; i < 10; i++)
+		a[i] = i;
+	for (int i = 9; i >= 0; i -= 3)
+		s += a[i];
+	for (int i = 0; i < 300; i++)
+		s++;
+	int k;
+	for (k = 0; k != 4; k++) {
+		if (s > 100) break;
+		s--;
+	}
+	for (int i = 0; i < 5; i++) {
+		s *= 2;
+		i += 0;
+	}
+	pthread_t t;
+	for (int i = 0; i < 3; i++)
+		pthread_create(&t, 0, w, 0);
+	return s;
+}`
+	u := run(t, src, "unwind", bound.Limits{Unwind: 2})
+	main := body(t, u.Prog, "main")
+	for _, tc := range []struct {
+		stmt string
+		n    int
+	}{
+		{"a[i] = i;", 10}, // trip 10 > unwind 2
+		{"s += a[i];", 4}, // 9, 6, 3, 0
+		{"s++;", 2},       // trip 300 > 128: not complete
+		{"s--;", 4},       // != and a break
+		{"s *= 2;", 2},    // the body modifies i
+	} {
+		if k := copiesOf(main, lineOf(t, src, tc.stmt)); k != tc.n {
+			t.Errorf("%s copied %d times, want %d", tc.stmt, k, tc.n)
+		}
+	}
+	// Bound markers only for the loops that were cut: i < 300, the loop
+	// modifying its counter and the pthread_create loop (never completed).
+	want := []int{lineOf(t, src, "i < 300"), lineOf(t, src, "i < 5;"), lineOf(t, src, "i < 3;")}
+	if got := markLines(main); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("bound markers at lines %v, want %v", got, want)
+	}
+	gccSyntax(t, u.Prog)
+}
+
+// TestUnwindConstantLoopSoundness: complete unwinding drops the bound
+// marker, so it must only happen when the trip count is exact. These loops
+// iterate more often than the count the pass computes (unsigned
+// comparisons against 0 and -1, a counter changed through a pointer):
+// without a marker the bounded program silently loses behaviours.
+func TestUnwindConstantLoopSoundness(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"unsigned >= 0 never ends", `
+void reach_error(void);
+int main(void) {
+	int n = 0;
+	for (unsigned i = 5; i >= 0; i--) n++;
+	reach_error(); /* unreachable */
+	return n;
+}`},
+		{"unsigned < -1 runs 2^32-1 times", `
+void reach_error(void);
+int main(void) {
+	for (unsigned i = 0; i < -1; i++)
+		if (i == 5) reach_error(); /* reachable */
+	return 0;
+}`},
+		{"counter changed through a pointer", `
+void reach_error(void);
+int main(void) {
+	int i;
+	int *p = &i;
+	for (i = 0; i < 3; i++) *p = 0;
+	reach_error(); /* unreachable */
+	return 0;
+}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			u := run(t, tc.src, "unwind", bound.Limits{Unwind: 2})
+			if n := len(boundMarks(body(t, u.Prog, "main"))); n != 1 {
+				t.Errorf("%d bound markers after the loop, want 1: the loop is cut, not complete", n)
+			}
+		})
+	}
+}
