@@ -19,6 +19,7 @@ import (
 func Unwind(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) error {
 	u := &unwinder{prog: prog, lim: lim, notes: notes, seen: map[ir.Pos]bool{}}
 	for _, f := range entries {
+		u.addrTaken = addressTaken(f.Body)
 		if err := u.block(f.Body); err != nil {
 			return err
 		}
@@ -36,6 +37,24 @@ type unwinder struct {
 	n     int
 	seen  map[ir.Pos]bool
 	size  int
+	// addrTaken holds the locals of the current function whose address
+	// is taken: a write through a pointer may change them anywhere.
+	addrTaken map[*ir.Var]bool
+}
+
+// addressTaken returns the variables whose address is taken in b (an array
+// decaying to a pointer counts: its elements can be written through it).
+func addressTaken(b *ir.Block) map[*ir.Var]bool {
+	m := map[*ir.Var]bool{}
+	ir.Inspect(ir.Stmt(b), func(n any) bool {
+		if x, ok := n.(*ir.Unary); ok && x.Op == ir.Addr {
+			if id, ok := x.X.(*ir.Ident); ok {
+				m[id.Var] = true
+			}
+		}
+		return true
+	})
+	return m
 }
 
 func (u *unwinder) block(b *ir.Block) error {
@@ -94,7 +113,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	// A loop whose number of iterations is a small constant is unwound
 	// completely: cutting an initialization loop would cut every path.
 	complete := false
-	if trip, ok := tripCount(prev, s); ok && trip <= maxAutoUnwind && !createsThreads(s.Body) && trip*max(countStmts(s.Body), 1) <= maxAutoStmts {
+	if trip, ok := tripCount(prev, s); ok && !u.addrTaken[counterVar(s)] && trip <= maxAutoUnwind && !createsThreads(s.Body) && trip*max(countStmts(s.Body), 1) <= maxAutoStmts {
 		if trip > n {
 			n = trip
 		}
@@ -102,6 +121,9 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	}
 	// The counter of a counting loop has a known value in each copy.
 	ctr, hasCtr := counterOf(prev, s)
+	if hasCtr && u.addrTaken[ctr.v] {
+		hasCtr = false
+	}
 	u.n++
 	id := u.n
 	brk := fmt.Sprintf("__ladr_brk%d", id)
@@ -125,6 +147,11 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	}
 	var list []ir.Stmt
 	for k := 1; k <= n; k++ {
+		// Values are substituted only while the counter cannot have
+		// wrapped around (it moves monotonically from its start).
+		if hasCtr && !inRange(ctr.start, ctr.start+int64(k)*ctr.step, ctr.v.Type) {
+			hasCtr = false
+		}
 		if s.Kind != ir.DoWhile && !isTrue(s.Cond) {
 			t := test()
 			if hasCtr {
@@ -217,7 +244,66 @@ func counterOf(prev ir.Stmt, l *ir.Loop) (loopCounter, bool) {
 	if l.Cond != nil && modifiesExpr(l.Cond, id) {
 		return loopCounter{}, false
 	}
+	if _, _, ok := intRange(id.Type); !ok {
+		return loopCounter{}, false
+	}
 	return loopCounter{v: id, start: start, step: step}, true
+}
+
+// counterVar is the variable the post-expression of a for loop steps, or
+// nil.
+func counterVar(l *ir.Loop) *ir.Var {
+	if l.Post == nil {
+		return nil
+	}
+	v, _ := postVar(l.Post)
+	return v
+}
+
+// intRange returns a range of values every integer of type t can hold in
+// both data models (long is taken as 32 bits, plain char as [0, 127]); ok
+// is false for types ladr does not reason about (_Bool, bit vectors,
+// 128-bit integers).
+func intRange(t ir.Type) (lo, hi int64, ok bool) {
+	b, isBasic := t.(*ir.Basic)
+	if !isBasic {
+		return 0, 0, false
+	}
+	switch b.Kind {
+	case ir.Char:
+		return 0, 127, true
+	case ir.SChar:
+		return -128, 127, true
+	case ir.UChar:
+		return 0, 255, true
+	case ir.Short:
+		return -1 << 15, 1<<15 - 1, true
+	case ir.UShort:
+		return 0, 1<<16 - 1, true
+	case ir.Int, ir.Long:
+		return -1 << 31, 1<<31 - 1, true
+	case ir.UInt, ir.ULong:
+		return 0, 1<<32 - 1, true
+	case ir.LongLong:
+		return -1 << 62, 1 << 62, true
+	case ir.ULongLong:
+		return 0, 1 << 62, true
+	}
+	return 0, 0, false
+}
+
+// inRange reports whether every value in [a, b] fits every type in ts.
+func inRange(a, b int64, ts ...ir.Type) bool {
+	if a > b {
+		a, b = b, a
+	}
+	for _, t := range ts {
+		lo, hi, ok := intRange(t)
+		if !ok || a < lo || b > hi {
+			return false
+		}
+	}
+	return true
 }
 
 func postVar(post ir.Expr) (*ir.Var, bool) {
@@ -334,6 +420,15 @@ func tripCount(prev ir.Stmt, l *ir.Loop) (int, bool) {
 	if trip > 1<<20 || start < -(1<<31) || start > 1<<31 || limit < -(1<<31) || limit > 1<<31 {
 		return 0, false
 	}
+	// The count is exact only if the comparison is a comparison of
+	// mathematical integers: every value the counter takes (up to the
+	// one that ends the loop) and the limit fit the counter's type and
+	// both operand types, so no conversion or wrap-around changes them.
+	last := start + trip*step
+	types := []ir.Type{v.Type, cmp.X.Type(), cmp.Y.Type()}
+	if !inRange(start, last, types...) || !inRange(limit, limit, types...) {
+		return 0, false
+	}
 	return int(trip), true
 }
 
@@ -363,10 +458,16 @@ func counter(b *ir.Binary) (*ir.Var, ir.Op, int64) {
 	return nil, 0, 0
 }
 
+// stripCasts removes the integer casts that preserve every value of their
+// operand (widening to a type whose range contains the operand's).
 func stripCasts(e ir.Expr) ir.Expr {
 	for {
 		c, ok := e.(*ir.Cast)
-		if !ok || !ir.IsInteger(c.T) {
+		if !ok || !ir.IsInteger(c.T) || !ir.IsInteger(c.X.Type()) {
+			return e
+		}
+		lo, hi, ok := intRange(c.X.Type())
+		if !ok || !inRange(lo, hi, c.T) {
 			return e
 		}
 		e = c.X
@@ -374,7 +475,15 @@ func stripCasts(e ir.Expr) ir.Expr {
 }
 
 func constInt(e ir.Expr) (int64, bool) {
-	switch x := stripCasts(e).(type) {
+	switch x := e.(type) {
+	case *ir.Cast:
+		// A cast whose operand does not fit the target type would change
+		// the value (wrap-around): not a constant ladr reasons about.
+		v, ok := constInt(x.X)
+		if !ok || !ir.IsInteger(x.T) || !inRange(v, v, x.T) {
+			return 0, false
+		}
+		return v, true
 	case *ir.IntLit:
 		if ir.IsSigned(x.T) {
 			return int64(x.Val), true
@@ -385,7 +494,7 @@ func constInt(e ir.Expr) (int64, bool) {
 		return int64(x.Val), true
 	case *ir.Unary:
 		if x.Op == ir.Neg {
-			if v, ok := constInt(x.X); ok {
+			if v, ok := constInt(x.X); ok && (v == 0 || !ir.IsInteger(x.T) || ir.IsSigned(x.T)) {
 				return -v, true
 			}
 		}

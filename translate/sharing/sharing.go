@@ -4,8 +4,10 @@
 //
 //   - a local variable or parameter is private to its thread unless its
 //     address is taken (&x, or an array that decays to a pointer);
-//   - a global or static variable is private if it is thread-local, or if
-//     its address is never taken and at most one thread names it, or if its
+//   - a global or static variable whose address is taken may be shared
+//     (even a thread-local one: the address may reach another thread);
+//     otherwise it is private if it is thread-local, or if
+//     at most one thread names it, or if its
 //     address is never taken and no thread ever writes it (read-only after
 //     initialization);
 //   - every access through a pointer (*p, p->f, p[i]) may be shared.
@@ -80,11 +82,13 @@ func Analyze(prog *ir.Program) *Info {
 }
 
 func (in *Info) sharedGlobal(v *ir.Var) bool {
+	if in.Taken[v] {
+		// Even a thread-local variable: its address may reach another
+		// thread.
+		return true
+	}
 	if v.ThreadLocal {
 		return false
-	}
-	if in.Taken[v] {
-		return true
 	}
 	if !in.Written[v] {
 		return false
