@@ -117,12 +117,17 @@ type Result struct {
 	Race              *DataRace   `json:"race,omitempty"`
 	Trace             []Step      `json:"trace,omitempty"`
 	PeakMemoryKB      int64       `json:"peak_memory_kb,omitempty"`
-	Cuts              []string    `json:"cuts,omitempty"`
-	Notes             []string    `json:"notes,omitempty"`
-	Attempts          []Attempt   `json:"attempts,omitempty"`
-	Input             string      `json:"input"`
-	Backend           string      `json:"backend,omitempty"`
-	LadrVersion       string      `json:"ladr_version"`
+	// Confirmed is true when replay re-executed the violation concretely.
+	Confirmed bool `json:"confirmed,omitempty"`
+	// Complete is true when the bounds cover every behaviour of the
+	// program (result "true").
+	Complete    bool      `json:"complete,omitempty"`
+	Cuts        []string  `json:"cuts,omitempty"`
+	Notes       []string  `json:"notes,omitempty"`
+	Attempts    []Attempt `json:"attempts,omitempty"`
+	Input       string    `json:"input"`
+	Backend     string    `json:"backend,omitempty"`
+	LadrVersion string    `json:"ladr_version"`
 }
 
 // Bounds are the bounds of a check.
@@ -162,13 +167,33 @@ type Access struct {
 
 // Step is one step of a counterexample in terms of the original program.
 type Step struct {
+	// Thread is the thread's name (main, T1, ...) and ThreadID its number
+	// (0 is main).
 	Thread   string `json:"thread"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
+	ThreadID int    `json:"thread_id"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	// Function is the original function the statement belongs to (after
+	// inlining, the callee's name).
 	Function string `json:"function,omitempty"`
 	Source   string `json:"source,omitempty"`
-	Kind     string `json:"kind"` // statement, context-switch, nondet, create, join, lock, unlock, race, violation
-	Detail   string `json:"detail,omitempty"`
+	// Kind is statement, context-switch, nondet, create, join, lock,
+	// unlock, access (one of the two racing accesses) or violation.
+	Kind   string `json:"kind"`
+	Detail string `json:"detail,omitempty"`
+	// Values are the assignments of the step to program variables.
+	Values []Value `json:"values,omitempty"`
+	// CreatedThread is, for a create step, the name and number of the
+	// thread created.
+	CreatedThread   string `json:"created_thread,omitempty"`
+	CreatedThreadID int    `json:"created_thread_id,omitempty"`
+}
+
+// Value is one assignment in a step: an lvalue and the value written.
+type Value struct {
+	Lvalue string `json:"lvalue"`
+	Value  string `json:"value"`
 }
 
 // Check runs ladr on one program. The error is non-nil only for bad input
