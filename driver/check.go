@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/driver/replay"
 	"github.com/ladr-dev/ladr/driver/svcomp"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/bound"
@@ -86,6 +87,11 @@ type Options struct {
 	Frontend *cfront.Frontend
 	// Race creates the race instrumentation (package shadow).
 	Race func(target translate.Target) translate.Instrumenter
+	// NoReplay skips the concrete re-execution of a violation (by default
+	// every violation is replayed and reported only when it is confirmed).
+	NoReplay bool
+	// GCC is the C compiler replay uses ("" for gcc from PATH).
+	GCC string
 }
 
 // InputError is an error in the user's input (a missing file, a file that
@@ -121,13 +127,15 @@ type Result struct {
 	Confirmed bool `json:"confirmed,omitempty"`
 	// Complete is true when the bounds cover every behaviour of the
 	// program (result "true").
-	Complete    bool      `json:"complete,omitempty"`
-	Cuts        []string  `json:"cuts,omitempty"`
-	Notes       []string  `json:"notes,omitempty"`
-	Attempts    []Attempt `json:"attempts,omitempty"`
-	Input       string    `json:"input"`
-	Backend     string    `json:"backend,omitempty"`
-	LadrVersion string    `json:"ladr_version"`
+	Complete bool `json:"complete,omitempty"`
+	// Saved is what replaying the violation later needs (--save-trace).
+	Saved       *SavedTrace `json:"-"`
+	Cuts        []string    `json:"cuts,omitempty"`
+	Notes       []string    `json:"notes,omitempty"`
+	Attempts    []Attempt   `json:"attempts,omitempty"`
+	Input       string      `json:"input"`
+	Backend     string      `json:"backend,omitempty"`
+	LadrVersion string      `json:"ladr_version"`
 }
 
 // Bounds are the bounds of a check.
@@ -286,6 +294,12 @@ loop:
 	}
 	res.Bounds = out.bounds
 	out.fill(res)
+	if res.Saved != nil {
+		res.Saved.Input = opt.Input
+		if sum, err := HashFile(opt.Input); err == nil {
+			res.Saved.InputSHA256 = sum
+		}
+	}
 	if out.result == "unknown" {
 		return unknown(out.reason, out.pos), nil
 	}
@@ -376,6 +390,7 @@ type outcome struct {
 	notes      []string
 	mapped     *Result // violation details
 	bounds     Bounds
+	target     translate.Target
 	// unsupported: the program uses a construct ladr does not model (no
 	// other bounds help); final: the result cannot change with other bounds.
 	unsupported bool
@@ -408,13 +423,14 @@ func (o *outcome) fill(res *Result) {
 	if m := o.mapped; m != nil {
 		res.File, res.Line, res.Column, res.Thread, res.Function, res.Message = m.File, m.Line, m.Column, m.Thread, m.Function, m.Message
 		res.Race, res.Trace = m.Race, m.Trace
+		res.Confirmed, res.Saved = m.Confirmed, m.Saved
 	}
 }
 
 // attempt translates the program for target and runs CBMC on it.
 func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds) (*outcome, error) {
 	opt := c.opt
-	out := &outcome{}
+	out := &outcome{target: target}
 	prog, err := c.fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
 	if err != nil {
 		return nil, inputError(err)
@@ -463,6 +479,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if target == translate.Generic {
 		text = append(append([]byte{}, text...), genericHarness...)
 	}
+	text = append(append([]byte{}, text...), replay.NondetBodies(u.Prog)...)
 	if err := os.WriteFile(seqFile, text, 0o644); err != nil {
 		return nil, err
 	}
@@ -494,6 +511,32 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		if err := m.violation(); err != nil {
 			out.reason = "could not map CBMC's counterexample: " + err.Error()
 			return out, nil
+		}
+		p := run.FailedProperties()[0]
+		m.res.Trace = m.sourceTrace(p.Trace)
+		choices, err := replay.Choices(p.Trace)
+		if err != nil {
+			out.reason = "could not read the choices of CBMC's counterexample: " + err.Error()
+			return out, nil
+		}
+		m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property,
+			Target: target.String(), Model: opt.Model.String(), Bounds: b, Choices: choices, Assertion: p.Description,
+			File: m.res.File, Line: m.res.Line}
+		if !opt.NoReplay {
+			c.progress("replaying the violation")
+			rep, err := replay.Run(ctx, text, u.Prog, choices, replay.Options{GCC: opt.GCC, Dir: dir})
+			switch {
+			case err != nil:
+				out.reason = "the violation CBMC reported could not be replayed: " + err.Error()
+				return out, nil
+			case !rep.Violated:
+				out.reason = "the violation CBMC reported did not replay (a bug in ladr): " + rep.Diverged
+				return out, nil
+			case rep.Message != p.Description:
+				out.reason = fmt.Sprintf("the replay failed another assertion (%q, not %q): a bug in ladr", rep.Message, p.Description)
+				return out, nil
+			}
+			m.res.Confirmed = true
 		}
 		out.result = "violation"
 		out.mapped = m.res

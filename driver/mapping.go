@@ -127,13 +127,18 @@ func (m *mapper) access(a AccessSite) Access {
 
 // sourceLine returns line n of file, trimmed ("" if unreadable).
 func sourceLine(file string, n int) string {
-	data, err := os.ReadFile(file)
-	if err != nil || n < 1 {
-		return ""
-	}
-	lines := strings.Split(string(data), "\n")
-	if n > len(lines) {
+	lines := strings.Split(sourceFile(file), "\n")
+	if n < 1 || n > len(lines) {
 		return ""
 	}
 	return strings.TrimSpace(lines[n-1])
+}
+
+// sourceFile returns the text of file ("" if unreadable).
+func sourceFile(file string) string {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	return string(data)
 }

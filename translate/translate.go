@@ -32,6 +32,25 @@ const (
 	Generic
 )
 
+// String returns the target's name as the CLI spells it.
+func (t Target) String() string {
+	if t == Generic {
+		return "generic"
+	}
+	return "cbmc"
+}
+
+// ParseTarget reads a target name.
+func ParseTarget(s string) (Target, bool) {
+	switch s {
+	case "cbmc":
+		return CBMC, true
+	case "generic":
+		return Generic, true
+	}
+	return CBMC, false
+}
+
 // Config holds the bounds and the property of a translation.
 type Config struct {
 	Model    cfront.Model

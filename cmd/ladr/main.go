@@ -110,6 +110,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
 					&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+					&cli.BoolFlag{Name: "trace", Value: true, Usage: "show the interleaving of a violation (--trace=false hides it)"},
+					&cli.BoolFlag{Name: "replay", Value: true, Usage: "re-execute every violation concretely and report it only when confirmed (--replay=false skips)"},
+					&cli.StringFlag{Name: "save-trace", Usage: "write what replaying a violation needs to `FILE` (JSON)"},
+					&cli.StringFlag{Name: "gcc", Usage: "C compiler used by replay (default: gcc)"},
 				),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {
 					return &exitError{code: exitUsage, msg: oneLine(err.Error())}
@@ -131,9 +135,26 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				},
 				Action: translateCmd,
 			},
+			{
+				Name:      "replay",
+				Usage:     "re-execute a saved counterexample concretely and confirm it",
+				ArgsUsage: "--trace TRACE.json FILE.c",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "trace", Usage: "trace `FILE` written by ladr check --save-trace"},
+					&cli.StringFlag{Name: "gcc", Usage: "C compiler (default: gcc)"},
+					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
+				},
+				OnUsageError: func(c *cli.Context, err error, _ bool) error {
+					return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+				},
+				Action: replayCmd,
+			},
 		},
 	}
 }
+
+// raceInstrumenter is the race instrumentation of package shadow.
+func raceInstrumenter(t translate.Target) translate.Instrumenter { return shadow.New(t) }
 
 // options builds driver options from the flags common to all commands.
 func options(c *cli.Context) (driver.Options, error) {
@@ -142,7 +163,7 @@ func options(c *cli.Context) (driver.Options, error) {
 		Property: driver.Property(c.String("property")),
 		Rounds:   c.Int("rounds"),
 		Unwind:   c.Int("unwind"),
-		Race:     func(t translate.Target) translate.Instrumenter { return shadow.New(t) },
+		Race:     raceInstrumenter,
 	}
 	switch c.NArg() {
 	case 0:
@@ -236,6 +257,8 @@ func checkCmd(c *cli.Context) error {
 	opt.FixedBounds = c.IsSet("rounds") || c.IsSet("unwind")
 	opt.Jobs = c.Int("jobs")
 	opt.Keep = c.String("keep")
+	opt.NoReplay = !c.Bool("replay")
+	opt.GCC = c.String("gcc")
 	format := c.String("format")
 	if format != "text" && format != "json" {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text or json)", format)}
@@ -260,13 +283,18 @@ func checkCmd(c *cli.Context) error {
 		}
 		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
 	}
+	if p := c.String("save-trace"); p != "" && res.Saved != nil {
+		if err := driver.WriteSavedTrace(p, res.Saved); err != nil {
+			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		}
+	}
 	out := c.App.Writer
 	if format == "json" {
 		if err := writeJSON(out, res); err != nil {
 			return err
 		}
 	} else {
-		writeText(out, res)
+		writeText(out, res, c.Bool("trace"))
 	}
 	switch res.Result {
 	case "violation":

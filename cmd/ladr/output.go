@@ -9,7 +9,7 @@ import (
 	"github.com/ladr-dev/ladr/driver"
 )
 
-func writeJSON(w io.Writer, r *driver.Result) error {
+func writeJSON(w io.Writer, r any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
@@ -38,13 +38,19 @@ func sortedKeys(m map[string]int) []string {
 	return out
 }
 
-func writeText(w io.Writer, r *driver.Result) {
+func writeText(w io.Writer, r *driver.Result, trace bool) {
 	switch r.Result {
 	case "violation":
 		if r.Race != nil {
 			writeRace(w, r)
 		} else {
 			fmt.Fprintf(w, "VIOLATION: %s\n  at %s:%d:%d in %s (thread %s)\n", r.Message, r.File, r.Line, r.Column, r.Function, r.Thread)
+		}
+		if trace {
+			writeTrace(w, r)
+		}
+		if r.Confirmed {
+			fmt.Fprintln(w, "  Confirmed: replaying the counterexample concretely fails the same check.")
 		}
 	case "no-violation-found":
 		fmt.Fprintf(w, "No violation found within the bounds (%s).\n", bounds(r))

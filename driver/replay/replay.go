@@ -1,0 +1,278 @@
+// Package replay re-executes a counterexample of a sequentialized program
+// concretely: it compiles the program with gcc together with a small
+// runtime (runtime.h) that answers each nondeterministic choice from the
+// recorded counterexample and implements CBMC's shadow memory natively, runs
+// it, and reports whether the same assertion fails.
+//
+// Choices are recorded by giving every __VERIFIER_nondet_* function of the
+// program a body for CBMC (NondetBodies) that returns an uninitialized local
+// named __ladr_nondet_value: CBMC's trace shows each call's value as an
+// assignment to it, in execution order (Choices).
+package replay
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+//go:embed runtime.h
+var runtime string
+
+// valueName is the local whose trace assignments are the choices.
+const valueName = "__ladr_nondet_value"
+
+// Choice is one nondeterministic value of a counterexample: the function
+// that produced it and its bit pattern (sign-extended to 64 bits).
+type Choice struct {
+	Func string `json:"func"`
+	Bits uint64 `json:"bits"`
+}
+
+// nondetFuncs returns the body-less __VERIFIER_nondet_* functions of prog
+// with a scalar result, sorted by name.
+func nondetFuncs(prog *ir.Program) []*ir.Function {
+	var fs []*ir.Function
+	for _, f := range prog.Funcs {
+		if f.Body == nil && strings.HasPrefix(f.Name, "__VERIFIER_nondet_") && f.Type != nil && ir.IsScalar(f.Type.Result) {
+			fs = append(fs, f)
+		}
+	}
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	return fs
+}
+
+// NondetBodies returns C definitions, for CBMC, of the nondet functions of
+// prog: each returns an uninitialized local, so the trace records its value.
+func NondetBodies(prog *ir.Program) string {
+	var b strings.Builder
+	b.WriteString("\n/* ladr: nondet functions whose values the trace records */\n#ifndef __LADR_REPLAY\n")
+	for _, f := range nondetFuncs(prog) {
+		fmt.Fprintf(&b, "%s(void) { %s; return %s; }\n", ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, valueName), valueName)
+	}
+	b.WriteString("#endif\n")
+	return b.String()
+}
+
+// replayBodies returns the runtime's definitions of the nondet functions.
+func replayBodies(prog *ir.Program) string {
+	var b strings.Builder
+	b.WriteString("\n/* ladr replay: nondet functions answered from the recorded choices */\n")
+	for _, f := range nondetFuncs(prog) {
+		fmt.Fprintf(&b, "%s(void) { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
+			ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, valueName), valueName, valueName, f.Name, valueName)
+	}
+	return b.String()
+}
+
+// Choices extracts the recorded choices from CBMC's trace of a program
+// that contains NondetBodies.
+func Choices(trace []cbmc.Step) ([]Choice, error) {
+	var cs []Choice
+	for _, st := range trace {
+		if st.Type != cbmc.StepAssignment || st.LHS != valueName || !strings.HasPrefix(st.Location.Function, "__VERIFIER_nondet_") {
+			continue
+		}
+		bits, err := bitsOf(st.Value)
+		if err != nil {
+			return nil, fmt.Errorf("choice %d (%s): %w", len(cs), st.Location.Function, err)
+		}
+		cs = append(cs, Choice{Func: st.Location.Function, Bits: bits})
+	}
+	return cs, nil
+}
+
+// bitsOf reads a scalar value's bit pattern, sign-extending signed integers.
+func bitsOf(v cbmc.Value) (uint64, error) {
+	if v.Name == "pointer" {
+		if v.Data == "NULL" || strings.Contains(v.Data, "NULL") {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("a non-null nondet pointer (%s) cannot be replayed", v.Data)
+	}
+	bin := v.Binary
+	if bin == "" {
+		return 0, fmt.Errorf("value %q has no bit pattern", v.Data)
+	}
+	if len(bin) > 64 {
+		bin = bin[len(bin)-64:]
+	}
+	u, err := strconv.ParseUint(bin, 2, 64)
+	if err != nil {
+		return 0, fmt.Errorf("bit pattern %q: %w", v.Binary, err)
+	}
+	w := len(bin)
+	signed := v.Name == "integer" && !strings.Contains(v.Type, "unsigned") && !strings.Contains(v.Type, "_Bool") && !strings.Contains(v.Type, "bool")
+	if signed && w < 64 && u&(1<<(w-1)) != 0 {
+		u |= ^uint64(0) << w
+	}
+	return u, nil
+}
+
+// Outcome is the result of a replay.
+type Outcome struct {
+	// Violated is true when an assertion failed; Message is its text.
+	Violated bool
+	Message  string
+	// Diverged explains why the execution left the recorded path.
+	Diverged string
+	// Stdout and Stderr are the program's output (shortened).
+	Stdout, Stderr string
+}
+
+// Options configure a replay.
+type Options struct {
+	// GCC is the compiler (default "gcc" from PATH).
+	GCC string
+	// Dir is a scratch directory (a temporary one when empty).
+	Dir string
+	// Timeout bounds the run of the compiled program (default 20 s).
+	Timeout time.Duration
+}
+
+// Run compiles text (a program printed by ir.Fprint, followed by any
+// harness) with the replay runtime and the choices, runs it, and reports
+// what happened. The error is non-nil when the program could not be built
+// or run at all.
+func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, opt Options) (*Outcome, error) {
+	if !bytes.HasPrefix(text, []byte(ir.Prelude)) {
+		return nil, errors.New("replay: the program does not start with ladr's prelude")
+	}
+	dir := opt.Dir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "ladr-replay-")
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	var src bytes.Buffer
+	src.WriteString("#define __LADR_REPLAY 1\n")
+	src.WriteString(ir.Prelude)
+	n := len(choices)
+	fmt.Fprintf(&src, "static const unsigned long long __ladr_rt_choices[%d] = {", max(n, 1))
+	for i, c := range choices {
+		if i > 0 {
+			src.WriteString(",")
+		}
+		if i%8 == 0 {
+			src.WriteString("\n  ")
+		}
+		fmt.Fprintf(&src, "%#xULL", c.Bits)
+	}
+	fmt.Fprintf(&src, "};\nstatic const char *const __ladr_rt_funcs[%d] = {", max(n, 1))
+	for i, c := range choices {
+		if i > 0 {
+			src.WriteString(",")
+		}
+		fmt.Fprintf(&src, "%q", c.Func)
+	}
+	fmt.Fprintf(&src, "};\nstatic const unsigned long __ladr_rt_nchoices = %d;\n", n)
+	src.WriteString(runtime)
+	src.Write(text[len(ir.Prelude):])
+	src.WriteString(replayBodies(prog))
+	cfile := filepath.Join(dir, "replay.c")
+	exe := filepath.Join(dir, "replay")
+	if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	gcc := opt.GCC
+	if gcc == "" {
+		gcc = "gcc"
+	}
+	cc := exec.CommandContext(ctx, gcc, "-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-o", exe, cfile, "-lm", "-lpthread")
+	if out, err := cc.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("replay: compiling the program with %s failed: %s", gcc, firstLines(string(out), 3))
+	}
+	timeout := opt.Timeout
+	if timeout <= 0 {
+		timeout = 20 * time.Second
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, exe)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &tail{b: &stdout, n: 1 << 16}, &limited{&stderr, 1 << 16}
+	err := cmd.Run()
+	out := &Outcome{Stdout: stdout.String(), Stderr: stderr.String()}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		out.Diverged = "the program ran to its end without a violation"
+	case rctx.Err() != nil:
+		out.Diverged = fmt.Sprintf("the program did not end within %s", timeout)
+	case errors.As(err, &ee) && ee.ExitCode() == 10:
+		out.Violated = true
+		out.Message = after(out.Stdout, "ladr-replay: violated: ")
+	case errors.As(err, &ee) && ee.ExitCode() == 11:
+		out.Diverged = after(out.Stdout, "ladr-replay: diverged: ")
+	default:
+		out.Diverged = fmt.Sprintf("the program stopped abnormally (%v)", err)
+	}
+	return out, nil
+}
+
+// after returns the rest of the line of s that starts with prefix.
+func after(s, prefix string) string {
+	i := strings.LastIndex(s, prefix)
+	if i < 0 {
+		return strings.TrimSpace(s)
+	}
+	rest := s[i+len(prefix):]
+	if j := strings.IndexByte(rest, '\n'); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, " | ")
+}
+
+// limited is a writer that keeps the first n bytes.
+type limited struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (l *limited) Write(p []byte) (int, error) {
+	if room := l.n - l.b.Len(); room > 0 {
+		l.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+// tail is a writer that keeps the last n bytes (the runtime's verdict is
+// the last thing the program prints).
+type tail struct {
+	b *bytes.Buffer
+	n int
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.b.Write(p)
+	if over := t.b.Len() - t.n; over > 0 {
+		rest := append([]byte{}, t.b.Bytes()[over:]...)
+		t.b.Reset()
+		t.b.Write(rest)
+	}
+	return len(p), nil
+}

@@ -1,0 +1,101 @@
+package driver
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/ladr-dev/ladr/driver/replay"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// ReplayResult is the outcome of replaying a saved trace.
+type ReplayResult struct {
+	// Confirmed is true when the same assertion failed.
+	Confirmed bool   `json:"confirmed"`
+	Assertion string `json:"assertion"`
+	File      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	// Reason explains a replay that did not confirm.
+	Reason string `json:"reason,omitempty"`
+	Stdout string `json:"stdout,omitempty"`
+}
+
+// Replay re-executes a saved counterexample of opt.Input concretely: it
+// translates the input again with the trace's bounds, target, data model
+// and property, compiles the program with the replay runtime and checks
+// that the same assertion fails. opt supplies the race instrumentation and
+// the compiler.
+func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, error) {
+	model, ok := map[string]cfront.Model{"ILP32": cfront.ILP32, "LP64": cfront.LP64}[t.Model]
+	if !ok {
+		return nil, &InputError{fmt.Errorf("the trace names an unknown data model %q", t.Model)}
+	}
+	target, ok := translate.ParseTarget(t.Target)
+	if !ok {
+		return nil, &InputError{fmt.Errorf("the trace names an unknown target %q", t.Target)}
+	}
+	opt.Model, opt.Property = model, t.Property
+	fe := opt.Frontend
+	if fe == nil {
+		fe = cfront.New()
+	}
+	u, text, err := buildProgram(opt, fe, target, t.Bounds)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := replay.Run(ctx, text, u.Prog, t.Choices, replay.Options{GCC: opt.GCC})
+	if err != nil {
+		return nil, err
+	}
+	r := &ReplayResult{Assertion: t.Assertion, File: t.File, Line: t.Line, Stdout: rep.Stdout}
+	switch {
+	case !rep.Violated:
+		r.Reason = rep.Diverged
+	case rep.Message != t.Assertion:
+		r.Reason = fmt.Sprintf("another assertion failed: %q", rep.Message)
+	default:
+		r.Confirmed = true
+	}
+	return r, nil
+}
+
+// buildProgram translates opt.Input for target at bounds b and returns the
+// unit and the text CBMC would check (with the generic harness and the
+// recording nondet functions).
+func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b Bounds) (*translate.Unit, []byte, error) {
+	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+	if err != nil {
+		return nil, nil, inputError(err)
+	}
+	cfg := translate.Config{
+		Model: opt.Model, Rounds: b.Rounds, Target: target,
+		Limits:   bound.Limits{Unwind: b.Unwind, UnwindSet: b.UnwindSet},
+		Property: seqProperty(opt.Property),
+	}
+	var race translate.Instrumenter
+	if opt.Property == Race {
+		if opt.Race == nil {
+			return nil, nil, errors.New("driver: no race instrumentation configured")
+		}
+		race = opt.Race(target)
+	}
+	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
+	if err != nil {
+		return nil, nil, &UnknownError{Reason: "translation failed: " + err.Error()}
+	}
+	var buf bytes.Buffer
+	if _, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{}); err != nil {
+		return nil, nil, fmt.Errorf("printing the sequentialized program: %w", err)
+	}
+	text := buf.Bytes()
+	if target == translate.Generic {
+		text = append(text, genericHarness...)
+	}
+	text = append(text, replay.NondetBodies(u.Prog)...)
+	return u, text, nil
+}

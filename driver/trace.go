@@ -1,0 +1,248 @@
+package driver
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// instrumentation names the variables of the sequentialization and of the
+// race instrumentation: assignments to them are not steps of the original
+// program.
+var instrumentation = regexp.MustCompile(`^(SM__|__ladr_(P1|P2|stale|drd|c1|dr0|dr1|dr2|drcx|pc|cs|x|pc0|exited|nondet_value|w[a-z0-9_]*)\b|return_value_|va_arg|tmp_post|tmp_pre)|\$`)
+
+// apiKind classifies an original statement by the API it calls.
+var apiKinds = []struct {
+	re   *regexp.Regexp
+	kind string
+}{
+	{regexp.MustCompile(`\bpthread_create\s*\(`), "create"},
+	{regexp.MustCompile(`\b(pthread_join|thrd_join)\s*\(`), "join"},
+	{regexp.MustCompile(`\b(pthread_mutex_unlock|pthread_spin_unlock|pthread_rwlock_unlock|sem_post|__VERIFIER_atomic_end|mtx_unlock)\s*\(`), "unlock"},
+	{regexp.MustCompile(`\b(pthread_mutex_(lock|trylock)|pthread_spin_(lock|trylock)|pthread_rwlock_(rd|wr|tryrd|trywr)lock|sem_wait|sem_trywait|__VERIFIER_atomic_begin|mtx_lock)\s*\(`), "lock"},
+	{regexp.MustCompile(`\bpthread_cond_(wait|timedwait)\s*\(`), "wait"},
+	{regexp.MustCompile(`\bpthread_cond_(signal|broadcast)\s*\(`), "signal"},
+}
+
+var activeLHS = regexp.MustCompile(`^__ladr_active\[(\d+)`)
+
+// traceBuilder turns CBMC's trace of the sequentialized program into the
+// steps of the original program.
+type traceBuilder struct {
+	m     *mapper
+	steps []Step
+	lines map[string][]string // source files' lines
+	cur   *Step               // the step being extended
+}
+
+// buildTrace computes the source-level interleaving of a counterexample.
+func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
+	tb := &traceBuilder{m: m, lines: map[string][]string{}}
+	pending := false // a thread (not the driver) called a nondet function
+	for i := 0; i < len(trace); i++ {
+		st := trace[i]
+		if st.Hidden {
+			continue
+		}
+		if st.Type == cbmc.StepFunctionCall && strings.HasPrefix(st.Function.DisplayName, "__VERIFIER_nondet_") {
+			pending = tb.threadOf(st.Location.Function) != nil
+		}
+		switch st.Type {
+		case cbmc.StepAssignment, cbmc.StepFunctionCall, cbmc.StepLocationOnly:
+		default:
+			continue
+		}
+		if st.Type == cbmc.StepAssignment && st.LHS == "__ladr_nondet_value" && strings.HasPrefix(st.Location.Function, "__VERIFIER_nondet_") {
+			if !pending || tb.cur == nil {
+				continue
+			}
+			pending = false
+			tb.cur.Values = append(tb.cur.Values, Value{Lvalue: st.Location.Function + "()", Value: st.Value.Data})
+			if tb.cur.Kind == "statement" {
+				tb.cur.Kind = "nondet"
+			}
+			continue
+		}
+		th := tb.threadOf(st.Location.Function)
+		if th == nil {
+			continue
+		}
+		li, ok := m.sm.Lookup(st.Location.Line)
+		if !ok || li.Loc == nil || !li.Loc.Pos.IsValid() || tb.synthetic(li.Stmt) {
+			continue
+		}
+		if st.Type == cbmc.StepAssignment && instrumentation.MatchString(st.LHS) {
+			continue
+		}
+		if st.Type == cbmc.StepFunctionCall && strings.HasPrefix(st.Function.DisplayName, "__CPROVER_") {
+			continue
+		}
+		s := tb.at(th, li.Loc)
+		if st.Type == cbmc.StepAssignment {
+			tb.assign(s, st)
+		}
+	}
+	return tb.steps
+}
+
+// threadOf maps a function of the sequentialized program to its thread.
+func (tb *traceBuilder) threadOf(fn string) *ir.Thread {
+	if t := threadOf(tb.m.u.Prog, fn); t != nil {
+		return t
+	}
+	if d := tb.m.u.Driver; d != nil && d.Prefix != nil && d.Prefix.Name == fn {
+		for _, t := range tb.m.u.Prog.Threads {
+			if t.ID == 0 {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// synthetic reports whether s is a statement of the sequentialization
+// itself: the context-switch guards, labels and their jumps.
+func (tb *traceBuilder) synthetic(s ir.Stmt) bool {
+	switch x := s.(type) {
+	case *ir.Label, *ir.Goto:
+		return true
+	case *ir.If:
+		d := tb.m.u.Driver
+		found := false
+		if d != nil {
+			ir.Inspect(x.Cond, func(n any) bool {
+				if id, ok := n.(*ir.Ident); ok && (id.Var == d.PC || id.Var == d.CS) {
+					found = true
+				}
+				return !found
+			})
+		}
+		return found
+	case *ir.ExprStmt:
+		// assume(cs >= k) at a bound or an exit.
+		found := false
+		if d := tb.m.u.Driver; d != nil {
+			ir.Inspect(x.X, func(n any) bool {
+				if id, ok := n.(*ir.Ident); ok && id.Var == d.CS {
+					found = true
+				}
+				return !found
+			})
+		}
+		return found
+	}
+	return false
+}
+
+// at returns the step for a statement of thread th at loc, starting a new
+// one (and a context switch) when the statement changes.
+func (tb *traceBuilder) at(th *ir.Thread, loc *ir.Loc) *Step {
+	p := loc.Pos
+	if c := tb.cur; c != nil && c.ThreadID == th.ID && c.File == p.File && c.Line == p.Line {
+		return c
+	}
+	if c := tb.cur; c != nil && c.ThreadID != th.ID {
+		tb.steps = append(tb.steps, Step{Thread: th.Name, ThreadID: th.ID, Kind: "context-switch",
+			Detail: fmt.Sprintf("context switch: %s -> %s", c.Thread, th.Name)})
+	}
+	src := tb.source(p.File, p.Line)
+	s := Step{Thread: th.Name, ThreadID: th.ID, File: p.File, Line: p.Line, Column: p.Col, Function: loc.Func, Source: src, Kind: "statement"}
+	for _, k := range apiKinds {
+		if k.re.MatchString(src) {
+			s.Kind = k.kind
+			break
+		}
+	}
+	tb.steps = append(tb.steps, s)
+	tb.cur = &tb.steps[len(tb.steps)-1]
+	return tb.cur
+}
+
+// assign records an assignment of the trace in step s.
+func (tb *traceBuilder) assign(s *Step, st cbmc.Step) {
+	if m := activeLHS.FindStringSubmatch(st.LHS); m != nil && s.Kind == "create" {
+		id, _ := strconv.Atoi(m[1])
+		for _, t := range tb.m.u.Prog.Threads {
+			if t.ID == id {
+				s.CreatedThread, s.CreatedThreadID = t.Name, t.ID
+				s.Detail = "creates " + t.Name + " (" + t.Func + ")"
+			}
+		}
+		return
+	}
+	if strings.HasPrefix(st.LHS, "__ladr_") || s.Kind == "lock" || s.Kind == "unlock" {
+		return
+	}
+	if st.Value.Data == "" || len(st.Value.Elements) > 0 || len(st.Value.Members) > 0 || len(s.Values) >= 6 {
+		return
+	}
+	s.Values = append(s.Values, Value{Lvalue: st.LHS, Value: st.Value.Data})
+}
+
+// source returns line n of file, trimmed.
+func (tb *traceBuilder) source(file string, n int) string {
+	ls, ok := tb.lines[file]
+	if !ok {
+		ls = strings.Split(sourceFile(file), "\n")
+		tb.lines[file] = ls
+	}
+	if n < 1 || n > len(ls) {
+		return ""
+	}
+	return strings.TrimSpace(ls[n-1])
+}
+
+// markRace marks the two racing accesses in the trace and ends it at the
+// second one.
+func markRace(steps []Step, r *DataRace) []Step {
+	if r == nil || len(r.Accesses) < 2 {
+		return steps
+	}
+	second, first := r.Accesses[0], r.Accesses[1]
+	is := func(s Step, a Access) bool {
+		return s.Kind != "context-switch" && s.Thread == a.Thread && s.File == a.File && s.Line == a.Line
+	}
+	j := -1
+	for i := len(steps) - 1; i >= 0; i-- {
+		if is(steps[i], second) {
+			j = i
+			break
+		}
+	}
+	if j < 0 {
+		return steps
+	}
+	steps = steps[:j+1]
+	steps[j].Kind = "access"
+	steps[j].Detail = fmt.Sprintf("%s of %s (races with the %s by %s at line %d)", second.Kind, r.Location, first.Kind, first.Thread, first.Line)
+	for i := j - 1; i >= 0; i-- {
+		if is(steps[i], first) {
+			steps[i].Kind = "access"
+			steps[i].Detail = fmt.Sprintf("%s of %s", first.Kind, r.Location)
+			break
+		}
+	}
+	return steps
+}
+
+// sourceTrace is the interleaving of the original program that CBMC's
+// trace of the failed property describes, ending with the violation.
+func (m *mapper) sourceTrace(trace []cbmc.Step) []Step {
+	steps := m.buildTrace(trace)
+	if m.res.Race != nil {
+		// The second racing access, marked, ends the trace.
+		return markRace(steps, m.res.Race)
+	}
+	v := Step{Thread: m.res.Thread, File: m.res.File, Line: m.res.Line, Column: m.res.Column, Function: m.res.Function, Kind: "violation", Detail: m.res.Message}
+	for _, t := range m.u.Prog.Threads {
+		if t.Name == v.Thread {
+			v.ThreadID = t.ID
+		}
+	}
+	v.Source = sourceLine(v.File, v.Line)
+	return append(steps, v)
+}
