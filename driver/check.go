@@ -292,6 +292,11 @@ loop:
 	} else if last != nil {
 		res.Notes = append(res.Notes, fmt.Sprintf("larger bounds (rounds %d, unwind %d) did not complete: %s", last.bounds.Rounds, last.bounds.Unwind, last.reason))
 	}
+	if out.result == "no-violation-found" {
+		if full := c.complete(ctx, out); full != nil {
+			out = full
+		}
+	}
 	res.Bounds = out.bounds
 	out.fill(res)
 	if res.Saved != nil {
@@ -304,6 +309,50 @@ loop:
 		return unknown(out.reason, out.pos), nil
 	}
 	return finish(), nil
+}
+
+// maxCompleteRounds caps the rounds of the completeness check: beyond it
+// the formula grows too large to be worth trying.
+const maxCompleteRounds = 40
+
+// complete tries to prove that a program has no violation at all, not just
+// within the bounds. It applies when the bounded program lost nothing (every
+// loop was completely unwound, no recursion or function-pointer call was
+// cut, no modelling assumption was made): then a check with one round more
+// than the number of visible statements covers every interleaving (each
+// maximal run of one thread's visible statements needs at most one round),
+// and CBMC's --unwinding-assertions proves that CBMC's own library loops
+// were unwound enough. It returns the outcome of that check when it proves
+// the property ("true") or finds a violation, else nil.
+func (c *checker) complete(ctx context.Context, last *outcome) *outcome {
+	u := last.u
+	if u == nil || u.Layout == nil || len(u.Notes.Cuts) > 0 || len(u.Notes.Assumptions) > 0 || ctx.Err() != nil {
+		return nil
+	}
+	rounds := u.Layout.Visible() + 1
+	if rounds > maxCompleteRounds || (c.opt.Timeout == 0 && rounds > 12) {
+		return nil
+	}
+	b := last.bounds
+	b.Rounds = max(rounds, b.Rounds)
+	c.progress(fmt.Sprintf("proving completeness (rounds %d)", b.Rounds))
+	saved := c.opt.CBMCArgs
+	c.opt.CBMCArgs = append(append([]string{}, saved...), "--unwinding-assertions")
+	defer func() { c.opt.CBMCArgs = saved }()
+	out, err := c.attempt(ctx, last.target, b)
+	if err != nil || out.u == nil {
+		return nil
+	}
+	out.bounds = b
+	switch {
+	case out.result == "violation":
+		return out
+	case out.result == "no-violation-found" && len(out.u.Notes.Cuts) == 0 && len(out.u.Notes.Assumptions) == 0:
+		out.result = "true"
+		out.notes = append(out.notes, fmt.Sprintf("complete: every loop fully unwound, no recursion cut, %d visible statements and %d rounds cover every interleaving, CBMC's unwinding assertions hold", u.Layout.Visible(), b.Rounds))
+		return out
+	}
+	return nil
 }
 
 // Attempt records one run at some bounds.
@@ -420,6 +469,7 @@ func (o *outcome) fill(res *Result) {
 		}
 	}
 	res.Result = o.result
+	res.Complete = o.result == "true"
 	if m := o.mapped; m != nil {
 		res.File, res.Line, res.Column, res.Thread, res.Function, res.Message = m.File, m.Line, m.Column, m.Thread, m.Function, m.Message
 		res.Race, res.Trace = m.Race, m.Trace
