@@ -244,5 +244,10 @@ func (m *mapper) sourceTrace(trace []cbmc.Step) []Step {
 		}
 	}
 	v.Source = sourceLine(v.File, v.Line)
+	if n := len(steps); n > 0 && steps[n-1].ThreadID == v.ThreadID && steps[n-1].File == v.File && steps[n-1].Line == v.Line {
+		// The failing statement is the last step.
+		steps[n-1].Kind, steps[n-1].Detail = v.Kind, v.Detail
+		return steps
+	}
 	return append(steps, v)
 }

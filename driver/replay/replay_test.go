@@ -1,0 +1,113 @@
+package replay
+
+import (
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+func TestBitsOf(t *testing.T) {
+	tests := []struct {
+		v    cbmc.Value
+		want uint64
+		err  bool
+	}{
+		{cbmc.Value{Name: "integer", Type: "signed int", Binary: "11111111111111111111111111111111"}, ^uint64(0), false},
+		{cbmc.Value{Name: "integer", Type: "unsigned int", Binary: "11111111111111111111111111111111"}, 0xffffffff, false},
+		{cbmc.Value{Name: "integer", Type: "signed char", Binary: "10000000"}, ^uint64(0x7f), false},
+		{cbmc.Value{Name: "integer", Type: "_Bool", Binary: "1"}, 1, false},
+		{cbmc.Value{Name: "integer", Type: "signed long int", Binary: "00000000000000000000000000000101"}, 5, false},
+		{cbmc.Value{Name: "pointer", Data: "NULL"}, 0, false},
+		{cbmc.Value{Name: "pointer", Data: "&x"}, 0, true},
+		{cbmc.Value{Name: "integer", Data: "?"}, 0, true},
+	}
+	for _, tc := range tests {
+		got, err := bitsOf(tc.v)
+		if (err != nil) != tc.err || (!tc.err && got != tc.want) {
+			t.Errorf("bitsOf(%+v) = %#x, %v; want %#x, error %v", tc.v, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+func TestChoicesFromTrace(t *testing.T) {
+	trace := []cbmc.Step{
+		{Type: cbmc.StepAssignment, LHS: "x", Value: cbmc.Value{Name: "integer", Binary: "1"}},
+		{Type: cbmc.StepAssignment, LHS: valueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_int"}, Value: cbmc.Value{Name: "integer", Type: "signed int", Binary: "00000000000000000000000000000111"}},
+		{Type: cbmc.StepAssignment, LHS: valueName, Location: cbmc.Location{Function: "helper"}, Value: cbmc.Value{Name: "integer", Binary: "1"}},
+		{Type: cbmc.StepAssignment, LHS: valueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_uint"}, Value: cbmc.Value{Name: "integer", Type: "unsigned int", Binary: "00000000000000000000000000000010"}},
+	}
+	cs, err := Choices(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Choice{{"__VERIFIER_nondet_int", 7}, {"__VERIFIER_nondet_uint", 2}}
+	if len(cs) != len(want) || cs[0] != want[0] || cs[1] != want[1] {
+		t.Errorf("choices %v, want %v", cs, want)
+	}
+}
+
+// TestRun replays a small program: the recorded choices decide whether the
+// assertion fails, the shadow memory works natively, and a wrong choice
+// sequence is reported as a divergence.
+func TestRun(t *testing.T) {
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Fatal("gcc is needed for replay")
+	}
+	prog := &ir.Program{}
+	prog.DeclareFunc("__VERIFIER_nondet_int", &ir.Func{Result: ir.IntType})
+	prog.DeclareFunc("__VERIFIER_nondet_uint", &ir.Func{Result: &ir.Basic{Kind: ir.UInt}})
+	text := ir.Prelude + `
+int __VERIFIER_nondet_int(void);
+unsigned int __VERIFIER_nondet_uint(void);
+int g[4];
+int main(void) {
+  __CPROVER_field_decl_global("w", (_Bool)0);
+  int a = __VERIFIER_nondet_int();
+  unsigned int i = __VERIFIER_nondet_uint();
+  __CPROVER_assume(i < 4U);
+  __CPROVER_set_field(&g[i], "w", (_Bool)1);
+  __CPROVER_assert(!(__CPROVER_get_field(&g[2], "w") && a < 0), "ladr:test");
+  return 0;
+}
+`
+	tests := []struct {
+		name     string
+		choices  []Choice
+		violated bool
+		diverged string
+	}{
+		{"violation", []Choice{{"__VERIFIER_nondet_int", ^uint64(0)}, {"__VERIFIER_nondet_uint", 2}}, true, ""},
+		{"other element", []Choice{{"__VERIFIER_nondet_int", ^uint64(0)}, {"__VERIFIER_nondet_uint", 1}}, false, "ran to its end"},
+		{"positive", []Choice{{"__VERIFIER_nondet_int", 3}, {"__VERIFIER_nondet_uint", 2}}, false, "ran to its end"},
+		{"assumption", []Choice{{"__VERIFIER_nondet_int", 3}, {"__VERIFIER_nondet_uint", 9}}, false, "an assumption does not hold"},
+		{"too few", []Choice{{"__VERIFIER_nondet_int", 3}}, false, "after the 1 recorded choices"},
+		{"wrong function", []Choice{{"__VERIFIER_nondet_uint", 3}, {"__VERIFIER_nondet_uint", 2}}, false, "recorded for __VERIFIER_nondet_uint"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Run(context.Background(), []byte(text), prog, tc.choices, Options{Dir: t.TempDir()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Violated != tc.violated {
+				t.Fatalf("violated %v, want %v (diverged: %s)", out.Violated, tc.violated, out.Diverged)
+			}
+			if tc.violated && out.Message != "ladr:test" {
+				t.Errorf("message %q, want ladr:test", out.Message)
+			}
+			if !strings.Contains(out.Diverged, tc.diverged) {
+				t.Errorf("diverged %q, want it to contain %q", out.Diverged, tc.diverged)
+			}
+		})
+	}
+}
+
+func TestRunRejectsForeignText(t *testing.T) {
+	if _, err := Run(context.Background(), []byte("int main(void){return 0;}"), &ir.Program{}, nil, Options{}); err == nil {
+		t.Error("a program without ladr's prelude was accepted")
+	}
+}
