@@ -333,6 +333,10 @@ func (c *checker) complete(ctx context.Context, last *outcome) *outcome {
 	if rounds > maxCompleteRounds || (c.opt.Timeout == 0 && rounds > 12) {
 		return nil
 	}
+	if c.opt.FixedBounds && last.bounds.Rounds < rounds {
+		// The user fixed the bounds: they are not raised.
+		return nil
+	}
 	b := last.bounds
 	b.Rounds = max(rounds, b.Rounds)
 	c.progress(fmt.Sprintf("proving completeness (rounds %d)", b.Rounds))
