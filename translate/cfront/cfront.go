@@ -21,6 +21,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -139,7 +141,8 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 		fmt.Fprintf(&defs, "#define %s %s\n", k, v)
 	}
 	sources := []cc.Source{
-		{Name: "<predefined>", Value: cfg.Predefined + defs.String()},
+		{Name: "<predefined>", Value: cfg.Predefined},
+		{Name: "<defines>", Value: defs.String()},
 		{Name: "<builtin>", Value: cc.Builtin},
 	}
 	if !strings.HasSuffix(name, ".i") {
@@ -154,6 +157,12 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 			prog, err = nil, &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the C front end failed: %v", r)}
 		}
 	}()
+	if err := guardLiteral(name, src); err != nil {
+		return nil, err
+	}
+	if err := guardTokens(&c, sources, name, src); err != nil {
+		return nil, err
+	}
 	ast, err := cc.Translate(&c, sources)
 	if err != nil {
 		return nil, ccError(name, err)
@@ -166,17 +175,12 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 func ccError(name string, err error) error {
 	msg := err.Error()
 	first, _, _ := strings.Cut(msg, "\n")
-	// cc's messages look like "file:line:col: text".
-	var file string
-	var line, col int
-	parts := strings.SplitN(first, ":", 4)
-	if len(parts) == 4 {
-		if _, e1 := fmt.Sscan(parts[1], &line); e1 == nil {
-			if _, e2 := fmt.Sscan(parts[2], &col); e2 == nil {
-				file = parts[0]
-				return &Error{Pos: ir.Pos{File: file, Line: line, Col: col}, Msg: strings.TrimSpace(parts[3])}
-			}
-		}
+	// cc's messages look like "file:line:col: text"; the file name may
+	// itself hold colons.
+	if m := ccPosRE.FindStringSubmatch(first); m != nil {
+		line, _ := strconv.Atoi(m[2])
+		col, _ := strconv.Atoi(m[3])
+		return &Error{Pos: ir.Pos{File: m[1], Line: line, Col: col}, Msg: strings.TrimSpace(m[4])}
 	}
 	var pe *Error
 	if errors.As(err, &pe) {
@@ -184,6 +188,8 @@ func ccError(name string, err error) error {
 	}
 	return &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: first}
 }
+
+var ccPosRE = regexp.MustCompile(`^(.*?):(\d+):(\d+):(.*)$`)
 
 func pos(n interface{ Position() token.Position }) ir.Pos {
 	tp := n.Position()

@@ -267,7 +267,7 @@ int main(void) {
 	int n = ((int[3]){ 4, 5, 6 })[1];
 	return p[2] + n;
 }
-`, bug: "array compound literals are printed with the decayed pointer type: (int *){ [0] = 1, ... }"},
+`},
 	{name: "strings", src: `
 const char *s1 = "plain";
 const char *s2 = "esc \" \\ \n \t \r \a \b \f \v \0 end";
@@ -473,10 +473,10 @@ int main() { return add(1, 2); }
 	{name: "no_prototype_declaration", src: `
 int f();
 int main(void) { return f(1, 2); }
-`, bug: "a declaration without a prototype is printed as a prototype with (void)"},
+`},
 	{name: "implicit_declaration", src: `
 int main(void) { return undeclared(1, 2); }
-`, bug: "an implicitly declared function is printed as a prototype with (void)"},
+`},
 	{name: "bool_complex_int128", src: `
 _Bool flag = 1;
 __int128 big = 5;
@@ -722,11 +722,11 @@ int use_int(int int_, int while_) { return int_ + while_; }
 char buf[4];
 int f(void) { return 0; }
 int main(void) { char *p = buf ?: 0; int (*fp)(void) = f ?: 0; return p != 0 && fp != 0; }
-`, bug: "GNU a ?: b keeps a in a temporary of a's undecayed type: an array or function temporary is assigned, which gcc rejects"},
+`},
 	{name: "union_array_member", src: `
 union U { int i; char b[4]; };
 union U u1 = { .b[3] = 1 };
 union U u2 = { .b = { 1, 2 } };
 int main(void) { union U l = { .b[1] = 2 }; return l.b[1] + u1.b[3] + u2.b[0]; }
-`, bug: "an initializer of an element of a union's array member (not the first member) cannot be placed; it becomes { [0] = __LADR_BAD(...) }, which gcc rejects"},
+`},
 }

@@ -49,7 +49,9 @@ func (l *lowerer) expr(n cc.ExpressionNode) ir.Expr {
 		defer func() { l.cond-- }()
 		if x.ExpressionList == nil {
 			// GNU a ?: b evaluates a once.
-			tmp := l.newTemp(c.Type())
+			// The temporary holds a's value: an array or a function
+			// decays to a pointer.
+			tmp := l.newTemp(decayParam(c.Type()))
 			l.pre = append(l.pre, &ir.DeclStmt{Loc: l.loc(p), Var: tmp})
 			c = &ir.Comma{X: ir.Set(ir.Ref(tmp), c), Y: ir.Ref(tmp), P: p}
 			return &ir.Cond{C: c, X: ir.Ref(tmp), Y: l.expr(x.ConditionalExpression), T: t, P: p}

@@ -249,71 +249,81 @@ type initStep struct {
 }
 
 // initPath finds the designators leading from an object of type t to the
-// sub-object of type lt at byte offset off.
+// sub-object of type lt at byte offset off: a path that ends on an object
+// of lt's type if there is one (the member of a union that holds such an
+// object, e.g. .b[3] of union { int i; char b[4]; }), else the first path
+// that reaches offset off.
 func (l *lowerer) initPath(t cc.Type, off int64, lt cc.Type, f *cc.Field) ([]initStep, bool) {
-	var path []initStep
-	for depth := 0; depth < 64; depth++ {
-		if off == 0 && sameType(t, lt) {
-			return path, true
-		}
-		switch tt := t.(type) {
-		case *cc.ArrayType:
-			es := tt.Elem().Size()
-			if es <= 0 {
-				return nil, false
-			}
-			idx := off / es
-			path = append(path, initStep{index: idx, t: l.typ(tt.Elem())})
-			off -= idx * es
-			t = tt.Elem()
-		case *cc.StructType, *cc.UnionType:
-			var nf int
-			var fi func(int) *cc.Field
-			if st, ok := tt.(*cc.StructType); ok {
-				nf, fi = st.NumFields(), st.FieldByIndex
-			} else {
-				ut := tt.(*cc.UnionType)
-				nf, fi = ut.NumFields(), ut.FieldByIndex
-			}
-			var chosen *cc.Field
-			for i := 0; i < nf; i++ {
-				if c := fi(i); sameField(c, f) && c.Offset() <= off && off < c.Offset()+max(c.Type().Size(), 1) {
-					chosen = fi(i)
-					break
-				}
-			}
-			if chosen == nil {
-				// The field containing off (for a union: one containing f,
-				// else the first member).
-				for i := 0; i < nf; i++ {
-					c := fi(i)
-					if c.Offset() <= off && off < c.Offset()+max(c.Type().Size(), 1) && (c.Name() != "" || !c.IsBitfield()) {
-						if containsField(c.Type(), f) || chosen == nil {
-							chosen = c
-						}
-						if containsField(c.Type(), f) {
-							break
-						}
-					}
-				}
-			}
-			if chosen == nil {
-				return nil, false
-			}
-			irf := l.field(chosen)
-			if chosen.Name() != "" {
-				path = append(path, initStep{field: irf, t: irf.Type})
-			}
-			off -= chosen.Offset()
-			t = chosen.Type()
-			if chosen.IsBitfield() {
-				return path, true
-			}
-		default:
-			return path, off == 0
-		}
+	if path, ok := l.initPathDepth(t, off, lt, f, true, 0); ok {
+		return path, true
 	}
-	return nil, false
+	return l.initPathDepth(t, off, lt, f, false, 0)
+}
+
+func (l *lowerer) initPathDepth(t cc.Type, off int64, lt cc.Type, f *cc.Field, strict bool, depth int) ([]initStep, bool) {
+	if depth > 64 {
+		return nil, false
+	}
+	if off == 0 && sameType(t, lt) {
+		return nil, true
+	}
+	switch tt := t.(type) {
+	case *cc.ArrayType:
+		es := tt.Elem().Size()
+		if es <= 0 {
+			return nil, false
+		}
+		idx := off / es
+		rest, ok := l.initPathDepth(tt.Elem(), off-idx*es, lt, f, strict, depth+1)
+		if !ok {
+			return nil, false
+		}
+		return append([]initStep{{index: idx, t: l.typ(tt.Elem())}}, rest...), true
+	case *cc.StructType, *cc.UnionType:
+		var nf int
+		var fi func(int) *cc.Field
+		if st, ok := tt.(*cc.StructType); ok {
+			nf, fi = st.NumFields(), st.FieldByIndex
+		} else {
+			ut := tt.(*cc.UnionType)
+			nf, fi = ut.NumFields(), ut.FieldByIndex
+		}
+		// Candidates: the member f itself, then members containing f, then
+		// the others that hold offset off, in declaration order.
+		var cands []*cc.Field
+		for _, pass := range []func(*cc.Field) bool{
+			func(c *cc.Field) bool { return sameField(c, f) },
+			func(c *cc.Field) bool { return !sameField(c, f) && containsField(c.Type(), f) },
+			func(c *cc.Field) bool { return !sameField(c, f) && !containsField(c.Type(), f) },
+		} {
+			for i := 0; i < nf; i++ {
+				c := fi(i)
+				if c.Offset() <= off && off < c.Offset()+max(c.Type().Size(), 1) && (c.Name() != "" || !c.IsBitfield()) && pass(c) {
+					cands = append(cands, c)
+				}
+			}
+		}
+		for _, chosen := range cands {
+			var step []initStep
+			if chosen.Name() != "" {
+				irf := l.field(chosen)
+				step = []initStep{{field: irf, t: irf.Type}}
+			}
+			if chosen.IsBitfield() {
+				if strict && !(off == chosen.Offset() && (sameField(chosen, f) || f == nil)) {
+					continue
+				}
+				return step, true
+			}
+			rest, ok := l.initPathDepth(chosen.Type(), off-chosen.Offset(), lt, f, strict, depth+1)
+			if ok {
+				return append(step, rest...), true
+			}
+		}
+		return nil, false
+	default:
+		return nil, off == 0 && !strict
+	}
 }
 
 func containsField(t cc.Type, f *cc.Field) bool {

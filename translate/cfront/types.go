@@ -86,6 +86,9 @@ func (l *lowerer) typ(t cc.Type) ir.Type {
 		return a
 	case *cc.FunctionType:
 		f := &ir.Func{Result: l.typ(t.Result()), Variadic: t.IsVariadic()}
+		// T f() declares no prototype: no parameters and any number of
+		// arguments.
+		f.NoProto = len(t.Parameters()) == 0 && !t.IsVariadic() && t.MaxArgs() < 0
 		for _, p := range t.Parameters() {
 			pt := l.typ(p.Type())
 			if ir.IsVoid(pt) && len(t.Parameters()) == 1 {

@@ -26,6 +26,7 @@ void __CPROVER_field_decl_local(const char *, _Bool);
 void __CPROVER_set_field(const void *, const char *, _Bool);
 _Bool __CPROVER_get_field(const void *, const char *);
 void __CPROVER_havoc_object(void *);
+int __LADR_BAD(const char *);
 #endif
 `
 
@@ -224,7 +225,7 @@ func (p *printer) program(prog *Program) {
 		p.print(";\n")
 	}
 	for _, f := range prog.Funcs {
-		if f.Body == nil && (IsCompilerBuiltin(f.Name) || strings.HasPrefix(f.Name, "__CPROVER_")) {
+		if f.Body == nil && (IsCompilerBuiltin(f.Name) || strings.HasPrefix(f.Name, "__CPROVER_") || f.Name == "__LADR_BAD") {
 			continue // gcc and CBMC declare these themselves
 		}
 		p.funcDecl(f)
@@ -761,14 +762,22 @@ func (p *printer) expr1(b *strings.Builder, e Expr) {
 		p.expr(b, e.X, precComma)
 		b.WriteByte(')')
 	case *CompoundLit:
-		b.WriteString("(" + p.typeName(e.T) + ")")
+		// An array literal's expression type is the decayed pointer; its
+		// own type is its initializer's.
+		t := e.T
+		if e.Init != nil {
+			if _, ok := e.Init.T.(*Array); ok {
+				t = e.Init.T
+			}
+		}
+		b.WriteString("(" + p.typeName(t) + ")")
 		b.WriteString(p.initString(e.Init))
 	case *VaArg:
 		b.WriteString("__builtin_va_arg(")
 		p.expr(b, e.X, precAssign)
 		b.WriteString(", " + p.typeName(e.T) + ")")
 	case *Bad:
-		fmt.Fprintf(b, "__LADR_BAD(\"%s\")", strings.ReplaceAll(e.Why, `"`, `'`))
+		b.WriteString("__LADR_BAD(" + quote(strings.ReplaceAll(e.Why, `"`, `'`), 1) + ")")
 	default:
 		fmt.Fprintf(b, "/* unknown expression %T */0", e)
 	}
@@ -786,22 +795,34 @@ func (p *printer) initString(in *Init) string {
 	if len(in.List) == 0 {
 		return "{ 0 }"
 	}
-	var parts []string
+	parts := p.initElems(in, nil)
+	if len(parts) == 0 {
+		return "{ 0 }"
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// initElems appends the designated elements of the list in to parts. The
+// members of an anonymous struct or union member are designated directly
+// (C11 6.7.2.1p13): a positional element would initialize the member after
+// the previous element, which is the anonymous one only if it follows it.
+func (p *printer) initElems(in *Init, parts []string) []string {
 	for _, el := range in.List {
 		var d string
-		if el.Field != nil {
-			if el.Field.Name == "" {
-				// Anonymous member: gcc and CBMC accept a positional element.
-				d = ""
-			} else {
-				d = "." + el.Field.Name + " = "
-			}
-		} else {
+		switch {
+		case el.Field != nil && el.Field.Name == "" && el.Value != nil && el.Value.IsList:
+			parts = p.initElems(el.Value, parts)
+			continue
+		case el.Field != nil && el.Field.Name == "":
+			d = "" // an anonymous member given a whole value: positional
+		case el.Field != nil:
+			d = "." + el.Field.Name + " = "
+		default:
 			d = "[" + strconv.FormatInt(el.Index, 10) + "] = "
 		}
 		parts = append(parts, d+p.initString(el.Value))
 	}
-	return "{ " + strings.Join(parts, ", ") + " }"
+	return parts
 }
 
 func intLitString(e *IntLit) string {
@@ -831,8 +852,9 @@ func intLitString(e *IntLit) string {
 		switch {
 		case v == math.MinInt64:
 			text = "(-9223372036854775807" + s + " - 1" + s + ")"
-		case v == math.MinInt32 && kind == Int:
-			text = "(-2147483647 - 1)"
+		case v == math.MinInt32 && (kind == Int || kind == Long):
+			// In ILP32, 2147483648L is a long long.
+			text = "(-2147483647" + s + " - 1" + s + ")"
 		case v < 0:
 			text = "-" + strconv.FormatInt(-v, 10) + s
 		default:
@@ -876,6 +898,11 @@ func floatLitString(e *FloatLit) string {
 			suffix = "f"
 		case LongDouble:
 			suffix = "L"
+		case Float128:
+			// No suffix is understood by every C front end (gcc's f128
+			// and q are not): a cast of the double constant, which holds
+			// the value exactly.
+			return "(_Float128)" + floatLitString(&FloatLit{Val: e.Val, T: &Basic{Kind: Double}})
 		}
 	}
 	v := e.Val
@@ -898,30 +925,68 @@ func floatLitString(e *FloatLit) string {
 }
 
 func quote(s string, elem int) string {
-	var b strings.Builder
-	switch elem {
-	case 2:
-		b.WriteString("u")
-	case 4:
-		b.WriteString("L")
+	if elem > 1 {
+		return quoteWide(s, elem)
 	}
+	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
-		c := s[i]
+		quoteUnit(&b, rune(s[i]))
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// quoteUnit writes one element of a literal: printable ASCII as itself,
+// the rest as escapes.
+func quoteUnit(b *strings.Builder, c rune) {
+	switch {
+	case c == '"' || c == '\\':
+		b.WriteByte('\\')
+		b.WriteRune(c)
+	case c == '\n':
+		b.WriteString(`\n`)
+	case c == '\t':
+		b.WriteString(`\t`)
+	case c == '?':
+		b.WriteString(`\?`) // avoid trigraphs
+	case c < 0x20 || c >= 0x7f:
+		fmt.Fprintf(b, "\\%03o", c)
+	default:
+		b.WriteRune(c)
+	}
+}
+
+// quoteWide prints a wide (elem 4, L"") or UTF-16 (elem 2, u"") literal
+// whose characters are the runes of s, one element each (a surrogate pair
+// beyond the BMP for UTF-16, which the compiler makes of the universal
+// character name). Characters from U+00A0 on are universal character names,
+// which every C front end reads as one character; U+0080..U+009F (which
+// cannot be one) are hexadecimal escapes, and a hex digit after one starts
+// a new literal ("\x85" L"a") lest the escape swallow it.
+func quoteWide(s string, elem int) string {
+	prefix := "L"
+	if elem == 2 {
+		prefix = "u"
+	}
+	var b strings.Builder
+	b.WriteString(prefix + `"`)
+	hexEsc := false
+	for _, c := range s {
+		if hexEsc && (c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			b.WriteString(`" ` + prefix + `"`)
+		}
+		hexEsc = false
 		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c == '?':
-			b.WriteString(`\?`) // avoid trigraphs
-		case c < 0x20 || c >= 0x7f:
-			fmt.Fprintf(&b, "\\%03o", c)
+		case c < 0x80:
+			quoteUnit(&b, c)
+		case c < 0xa0:
+			fmt.Fprintf(&b, "\\x%x", c)
+			hexEsc = true
+		case c <= 0xffff:
+			fmt.Fprintf(&b, "\\u%04x", c)
 		default:
-			b.WriteByte(c)
+			fmt.Fprintf(&b, "\\U%08x", c)
 		}
 	}
 	b.WriteByte('"')
