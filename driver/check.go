@@ -129,13 +129,15 @@ type Result struct {
 	// program (result "true").
 	Complete bool `json:"complete,omitempty"`
 	// Saved is what replaying the violation later needs (--save-trace).
-	Saved       *SavedTrace `json:"-"`
-	Cuts        []string    `json:"cuts,omitempty"`
-	Notes       []string    `json:"notes,omitempty"`
-	Attempts    []Attempt   `json:"attempts,omitempty"`
-	Input       string      `json:"input"`
-	Backend     string      `json:"backend,omitempty"`
-	LadrVersion string      `json:"ladr_version"`
+	Saved    *SavedTrace `json:"-"`
+	Cuts     []string    `json:"cuts,omitempty"`
+	Notes    []string    `json:"notes,omitempty"`
+	Attempts []Attempt   `json:"attempts,omitempty"`
+	Input    string      `json:"input"`
+	// DataModel is ILP32 or LP64.
+	DataModel   string `json:"data_model"`
+	Backend     string `json:"backend,omitempty"`
+	LadrVersion string `json:"ladr_version"`
 }
 
 // Bounds are the bounds of a check.
@@ -228,7 +230,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Unwind <= 0 {
 		opt.Unwind = 2
 	}
-	res := &Result{Property: opt.Property, Input: opt.Input, LadrVersion: Version,
+	res := &Result{Property: opt.Property, Input: opt.Input, DataModel: opt.Model.String(), LadrVersion: Version,
 		Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}}
 	finish := func() *Result {
 		res.TimeS = time.Since(start).Seconds()

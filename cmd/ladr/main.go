@@ -24,6 +24,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/driver/sarif"
 	"github.com/ladr-dev/ladr/shadow"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
@@ -107,7 +108,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
 					&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
 					&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (configurations raced against each other)"},
-					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
+					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or sarif (SARIF 2.1.0)"},
+					&cli.StringFlag{Name: "witness", Usage: "write an SV-COMP violation witness of a violation to `FILE`"},
+					&cli.StringFlag{Name: "witness-format", Value: "graphml", Usage: "witness format: graphml (GraphML 1.0) or yaml (YAML 2.2 draft, with threads)"},
 					&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
 					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
 					&cli.BoolFlag{Name: "trace", Value: true, Usage: "show the interleaving of a violation (--trace=false hides it)"},
@@ -260,8 +263,12 @@ func checkCmd(c *cli.Context) error {
 	opt.NoReplay = !c.Bool("replay")
 	opt.GCC = c.String("gcc")
 	format := c.String("format")
-	if format != "text" && format != "json" {
-		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text or json)", format)}
+	if format != "text" && format != "json" && format != "sarif" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text, json or sarif)", format)}
+	}
+	witnessFormat := c.String("witness-format")
+	if witnessFormat != "graphml" && witnessFormat != "yaml" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --witness-format %q (want graphml or yaml)", witnessFormat)}
 	}
 	stderr := c.App.ErrWriter
 	var prog *progress
@@ -288,12 +295,22 @@ func checkCmd(c *cli.Context) error {
 			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
 		}
 	}
+	if p := c.String("witness"); p != "" && res.Result == "violation" {
+		if err := writeWitness(p, witnessFormat, res); err != nil {
+			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		}
+	}
 	out := c.App.Writer
-	if format == "json" {
+	switch format {
+	case "json":
 		if err := writeJSON(out, res); err != nil {
 			return err
 		}
-	} else {
+	case "sarif":
+		if err := sarif.Write(out, res); err != nil {
+			return err
+		}
+	default:
 		writeText(out, res, c.Bool("trace"))
 	}
 	switch res.Result {

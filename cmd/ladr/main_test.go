@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/ladr-dev/ladr/internal/jsonschema"
 )
 
 // The scripts in testdata/script run the real ladr command against the
@@ -31,7 +33,11 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                "testdata/script",
 		RequireUniqueNames: true,
-		Cmds:               map[string]func(*testscript.TestScript, bool, []string){"exitcode": exitCode},
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"exitcode":      exitCode,
+			"sarif-valid":   sarifValid,
+			"graphml-valid": graphmlValid,
+		},
 		Setup: func(env *testscript.Env) error {
 			// Check again: Setup runs per script, and a script must not
 			// silently fall back to some other cbmc on PATH.
@@ -73,6 +79,67 @@ func exitCode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// sarifValid implements the script command
+//
+//	[!] sarif-valid FILE
+//
+// which checks FILE against the SARIF 2.1.0 JSON schema
+// (driver/sarif/testdata/sarif-schema-2.1.0.json).
+func sarifValid(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: sarif-valid FILE")
+	}
+	root, err := repoRoot()
+	ts.Check(err)
+	data, err := os.ReadFile(filepath.Join(root, "driver", "sarif", "testdata", "sarif-schema-2.1.0.json"))
+	ts.Check(err)
+	schema, err := jsonschema.Parse(data)
+	ts.Check(err)
+	errs := schema.Validate([]byte(ts.ReadFile(args[0])))
+	switch {
+	case neg && len(errs) == 0:
+		ts.Fatalf("%s is valid SARIF 2.1.0", args[0])
+	case !neg && len(errs) > 0:
+		ts.Fatalf("%s is not valid SARIF 2.1.0: %v", args[0], errs)
+	}
+}
+
+// graphmlValid implements the script command
+//
+//	[!] graphml-valid FILE
+//
+// which checks FILE against the GraphML 1.0 XML schema with the xmllint
+// that scripts/install-xmllint installs (with the schema) into
+// .tools/xmllint.
+func graphmlValid(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 {
+		ts.Fatalf("usage: graphml-valid FILE")
+	}
+	root, err := repoRoot()
+	ts.Check(err)
+	xmllint := filepath.Join(root, ".tools", "xmllint", "bin", "xmllint")
+	if err := executable(xmllint); err != nil {
+		ts.Fatalf("xmllint is not installed (%v): run scripts/install-xmllint in %s", err, root)
+	}
+	if _, err := os.Stat(filepath.Join(root, ".tools", "xmllint", "graphml", "graphml.xsd")); err != nil {
+		ts.Fatalf("the GraphML schema is not installed (%v): run scripts/install-xmllint in %s", err, root)
+	}
+	xsd := filepath.Join(root, ".tools", "xmllint", "graphml", "graphml.xsd")
+	out, err := exec.Command(xmllint, "--noout", "--nonet", "--schema", xsd, ts.MkAbs(args[0])).CombinedOutput()
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("xmllint: %v", err)
+		}
+	}
+	switch {
+	case neg && err == nil:
+		ts.Fatalf("%s is valid GraphML", args[0])
+	case !neg && err != nil:
+		ts.Fatalf("%s is not valid GraphML:\n%s", args[0], out)
 	}
 }
 

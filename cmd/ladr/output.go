@@ -1,13 +1,38 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/driver/witness"
 )
+
+// writeWitness writes the violation witness of r to path in format
+// (graphml or yaml).
+func writeWitness(path, format string, r *driver.Result) error {
+	info, err := witness.NewInfo(r)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if format == "yaml" {
+		err = witness.WriteYAML(&b, r, info)
+	} else {
+		err = witness.WriteGraphML(&b, r, info)
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing the witness: %w", err)
+	}
+	return nil
+}
 
 func writeJSON(w io.Writer, r any) error {
 	enc := json.NewEncoder(w)

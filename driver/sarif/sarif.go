@@ -1,0 +1,342 @@
+// Package sarif writes ladr's results in SARIF 2.1.0 (OASIS Static Analysis
+// Results Interchange Format), so that races and failing checks show up in
+// code review tools.
+//
+// A violation is one result: its location is the check that fails (for a
+// data race, the later of the two accesses), its relatedLocations are the two racing
+// accesses, and its codeFlow holds the interleaving as one threadFlow per
+// thread whose locations carry a global executionOrder. A run without a
+// violation has no result; an unknown outcome is a tool execution
+// notification with its reason, and the run is marked not successful, so
+// that it is never mistaken for a clean bill.
+package sarif
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/ladr-dev/ladr/driver"
+)
+
+// SchemaURI is the $schema of the documents written.
+const SchemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// Log is a SARIF log (the parts ladr writes).
+type Log struct {
+	Schema  string `json:"$schema"`
+	Version string `json:"version"`
+	Runs    []Run  `json:"runs"`
+}
+
+// Run is one run of ladr.
+type Run struct {
+	Tool        Tool           `json:"tool"`
+	Invocations []Invocation   `json:"invocations"`
+	Artifacts   []Artifact     `json:"artifacts,omitempty"`
+	Results     []Result       `json:"results"`
+	Properties  map[string]any `json:"properties,omitempty"`
+}
+
+// Tool describes ladr.
+type Tool struct {
+	Driver ToolComponent `json:"driver"`
+}
+
+// ToolComponent is ladr's driver with its rules.
+type ToolComponent struct {
+	Name            string `json:"name"`
+	Version         string `json:"version"`
+	SemanticVersion string `json:"semanticVersion,omitempty"`
+	Rules           []Rule `json:"rules"`
+}
+
+// Rule is one property ladr checks.
+type Rule struct {
+	ID               string   `json:"id"`
+	Name             string   `json:"name"`
+	ShortDescription Message  `json:"shortDescription"`
+	FullDescription  *Message `json:"fullDescription,omitempty"`
+}
+
+// Message is a SARIF message.
+type Message struct {
+	Text string `json:"text"`
+}
+
+// Invocation tells how the run went.
+type Invocation struct {
+	ExecutionSuccessful        bool           `json:"executionSuccessful"`
+	ToolExecutionNotifications []Notification `json:"toolExecutionNotifications,omitempty"`
+}
+
+// Notification is a message about the run (here: why it is unknown, or the
+// bounds of a clean run).
+type Notification struct {
+	Level     string     `json:"level"`
+	Message   Message    `json:"message"`
+	Locations []Location `json:"locations,omitempty"`
+}
+
+// Artifact is a file the results refer to.
+type Artifact struct {
+	Location ArtifactLocation  `json:"location"`
+	Hashes   map[string]string `json:"hashes,omitempty"`
+}
+
+// ArtifactLocation is a file URI.
+type ArtifactLocation struct {
+	URI string `json:"uri"`
+}
+
+// Result is one violation.
+type Result struct {
+	RuleID           string         `json:"ruleId"`
+	RuleIndex        int            `json:"ruleIndex"`
+	Level            string         `json:"level"`
+	Message          Message        `json:"message"`
+	Locations        []Location     `json:"locations"`
+	RelatedLocations []Location     `json:"relatedLocations,omitempty"`
+	CodeFlows        []CodeFlow     `json:"codeFlows,omitempty"`
+	Properties       map[string]any `json:"properties,omitempty"`
+}
+
+// Location is a place in the source, with a message.
+type Location struct {
+	ID               *int              `json:"id,omitempty"`
+	PhysicalLocation *PhysicalLocation `json:"physicalLocation,omitempty"`
+	Message          *Message          `json:"message,omitempty"`
+}
+
+// PhysicalLocation is a file and a region.
+type PhysicalLocation struct {
+	ArtifactLocation ArtifactLocation `json:"artifactLocation"`
+	Region           *Region          `json:"region,omitempty"`
+}
+
+// Region is a line (and column) in a file.
+type Region struct {
+	StartLine   int      `json:"startLine"`
+	StartColumn int      `json:"startColumn,omitempty"`
+	Snippet     *Message `json:"snippet,omitempty"`
+}
+
+// CodeFlow is the interleaving of a counterexample.
+type CodeFlow struct {
+	Message     *Message     `json:"message,omitempty"`
+	ThreadFlows []ThreadFlow `json:"threadFlows"`
+}
+
+// ThreadFlow is the part of the interleaving one thread runs.
+type ThreadFlow struct {
+	ID        string               `json:"id"`
+	Message   *Message             `json:"message,omitempty"`
+	Locations []ThreadFlowLocation `json:"locations"`
+}
+
+// ThreadFlowLocation is one step; ExecutionOrder orders the steps of all
+// threads.
+type ThreadFlowLocation struct {
+	Location       Location       `json:"location"`
+	ExecutionOrder int            `json:"executionOrder"`
+	Kinds          []string       `json:"kinds,omitempty"`
+	Importance     string         `json:"importance,omitempty"`
+	State          map[string]any `json:"state,omitempty"`
+}
+
+// rules are the properties, in the order of the driver's rules array.
+var rules = []Rule{
+	{ID: "data-race", Name: "DataRace", ShortDescription: Message{"Two threads access the same memory location concurrently, at least one of them writes, and no synchronization orders them."}},
+	{ID: "assertion", Name: "FailingAssertion", ShortDescription: Message{"An assertion of the program can fail (or reach_error() can be called)."}},
+	{ID: "unreach-call", Name: "ReachableError", ShortDescription: Message{"reach_error() can be called."}},
+}
+
+func ruleOf(p driver.Property) int {
+	switch p {
+	case driver.Race:
+		return 0
+	case driver.UnreachCall:
+		return 2
+	}
+	return 1
+}
+
+// URI turns a file path into a SARIF artifact URI: a relative reference
+// for a relative path, a file URI for an absolute one.
+func URI(path string) string {
+	p := filepath.ToSlash(path)
+	u := url.URL{Path: p}
+	if filepath.IsAbs(path) {
+		u.Scheme = "file"
+	}
+	return u.String()
+}
+
+func physical(file string, line, col int, snippet string) *PhysicalLocation {
+	pl := &PhysicalLocation{ArtifactLocation: ArtifactLocation{URI: URI(file)}}
+	if line > 0 {
+		pl.Region = &Region{StartLine: line, StartColumn: max(col, 0)}
+		if snippet != "" {
+			pl.Region.Snippet = &Message{Text: snippet}
+		}
+	}
+	return pl
+}
+
+// New builds the SARIF log of r.
+func New(r *driver.Result) *Log {
+	run := Run{
+		Tool:    Tool{Driver: ToolComponent{Name: "ladr", Version: r.LadrVersion, SemanticVersion: r.LadrVersion, Rules: rules}},
+		Results: []Result{},
+		Properties: map[string]any{
+			"result": r.Result, "verdict": r.Verdict, "property": string(r.Property),
+			"bounds": r.Bounds, "visible_statements": r.VisibleStatements, "time_s": r.TimeS,
+		},
+	}
+	if r.Input != "" {
+		a := Artifact{Location: ArtifactLocation{URI: URI(r.Input)}}
+		if h, err := driver.HashFile(r.Input); err == nil {
+			a.Hashes = map[string]string{"sha-256": h}
+		}
+		run.Artifacts = []Artifact{a}
+	}
+	inv := Invocation{ExecutionSuccessful: r.Result != "unknown"}
+	switch r.Result {
+	case "unknown":
+		n := Notification{Level: "error", Message: Message{"UNKNOWN: " + r.Reason}}
+		if file, line, col, ok := splitPos(r.ReasonPos); ok {
+			n.Locations = []Location{{PhysicalLocation: physical(file, line, col, "")}}
+		}
+		inv.ToolExecutionNotifications = []Notification{n}
+	case "no-violation-found":
+		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
+	case "true":
+		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds: the bounds (rounds %d, unwind %d) cover every behaviour.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
+	case "violation":
+		run.Results = []Result{result(r)}
+	}
+	run.Invocations = []Invocation{inv}
+	return &Log{Schema: SchemaURI, Version: "2.1.0", Runs: []Run{run}}
+}
+
+func result(r *driver.Result) Result {
+	res := Result{RuleID: rules[ruleOf(r.Property)].ID, RuleIndex: ruleOf(r.Property), Level: "error"}
+	if r.Race != nil {
+		var parts []string
+		for i, a := range r.Race.Accesses {
+			id := i
+			verb := a.Kind
+			if a.Atomic {
+				verb = "atomic " + verb
+			}
+			text := fmt.Sprintf("%s of %s by thread %s in %s", verb, r.Race.Location, a.Thread, a.Function)
+			if a.ThreadCreatedAt != "" {
+				text += fmt.Sprintf(" (created at %s)", a.ThreadCreatedAt)
+			}
+			parts = append(parts, fmt.Sprintf("%s at line %d", text, a.Line))
+			res.RelatedLocations = append(res.RelatedLocations, Location{ID: &id, PhysicalLocation: physical(a.File, a.Line, a.Column, a.Source), Message: &Message{text}})
+		}
+		res.Message = Message{fmt.Sprintf("Data race on %s: %s.", r.Race.Location, strings.Join(parts, "; "))}
+		// The first access is the one at which the race shows (the later
+		// in the interleaving).
+		first := r.Race.Accesses[0]
+		res.Locations = []Location{{PhysicalLocation: physical(first.File, first.Line, first.Column, first.Source)}}
+	} else {
+		msg := r.Message
+		if msg == "" {
+			msg = "violation"
+		}
+		res.Message = Message{fmt.Sprintf("%s (thread %s, in %s)", msg, r.Thread, r.Function)}
+		res.Locations = []Location{{PhysicalLocation: physical(r.File, r.Line, r.Column, "")}}
+	}
+	res.Properties = map[string]any{"confirmed": r.Confirmed}
+	if cf, ok := codeFlow(r); ok {
+		res.CodeFlows = []CodeFlow{cf}
+	}
+	return res
+}
+
+// codeFlow is the interleaving of r: one threadFlow per thread, in the
+// order threads first run.
+func codeFlow(r *driver.Result) (CodeFlow, bool) {
+	var order []int
+	flows := map[int]*ThreadFlow{}
+	for i, s := range r.Trace {
+		if s.Kind == "context-switch" || s.File == "" || s.Line <= 0 {
+			continue
+		}
+		tf := flows[s.ThreadID]
+		if tf == nil {
+			tf = &ThreadFlow{ID: s.Thread, Message: &Message{"thread " + s.Thread}}
+			for _, t := range r.Threads {
+				if t.ID == s.ThreadID && t.CreatedAt != "" {
+					tf.Message = &Message{fmt.Sprintf("thread %s running %s, created at %s", s.Thread, t.Function, t.CreatedAt)}
+				}
+			}
+			flows[s.ThreadID] = tf
+			order = append(order, s.ThreadID)
+		}
+		text := s.Kind
+		if s.Detail != "" {
+			text += ": " + s.Detail
+		}
+		loc := ThreadFlowLocation{
+			Location:       Location{PhysicalLocation: physical(s.File, s.Line, s.Column, s.Source), Message: &Message{text}},
+			ExecutionOrder: i + 1,
+		}
+		switch s.Kind {
+		case "create":
+			loc.Kinds = []string{"call"}
+		case "lock":
+			loc.Kinds = []string{"acquire"}
+		case "unlock":
+			loc.Kinds = []string{"release"}
+		case "access", "violation":
+			loc.Importance = "essential"
+		}
+		if len(s.Values) > 0 {
+			loc.State = map[string]any{}
+			for _, v := range s.Values {
+				loc.State[v.Lvalue] = map[string]string{"text": v.Value}
+			}
+		}
+		tf.Locations = append(tf.Locations, loc)
+	}
+	if len(order) == 0 {
+		return CodeFlow{}, false
+	}
+	cf := CodeFlow{Message: &Message{"The interleaving that leads to the violation (executionOrder orders the steps of all threads)."}}
+	for _, id := range order {
+		cf.ThreadFlows = append(cf.ThreadFlows, *flows[id])
+	}
+	return cf, true
+}
+
+// splitPos splits "file:line:col".
+func splitPos(s string) (file string, line, col int, ok bool) {
+	i := strings.LastIndex(s, ":")
+	if i < 0 {
+		return "", 0, 0, false
+	}
+	j := strings.LastIndex(s[:i], ":")
+	if j < 0 {
+		return "", 0, 0, false
+	}
+	if _, err := fmt.Sscan(s[j+1:i], &line); err != nil {
+		return "", 0, 0, false
+	}
+	if _, err := fmt.Sscan(s[i+1:], &col); err != nil {
+		return "", 0, 0, false
+	}
+	return s[:j], line, col, true
+}
+
+// Write writes the SARIF log of r as indented JSON.
+func Write(w io.Writer, r *driver.Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(New(r))
+}
