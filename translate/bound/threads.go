@@ -177,8 +177,9 @@ func DCE(prog *ir.Program) {
 		if !usedF[f] {
 			continue
 		}
-		if f.Thread == nil {
+		if f.Thread == nil && f.Body != nil {
 			f.Body = nil
+			f.Inlined = true
 		}
 		funcs = append(funcs, f)
 	}

@@ -56,6 +56,10 @@ type Function struct {
 	Thread *Thread
 	// NoReturn marks functions declared _Noreturn / __attribute__((noreturn)).
 	NoReturn bool
+	// Inlined marks a function of the program whose body was dropped after
+	// every call of it was inlined: only its address may still be used
+	// (compared in the dispatch of calls through function pointers).
+	Inlined bool
 }
 
 // Thread describes one thread of the bounded program: main (ID 0) or the
