@@ -189,6 +189,13 @@ func (l *lowerer) constant(n cc.ExpressionNode) ir.Expr {
 		if x.Case != cc.CastExpressionCast {
 			return nil
 		}
+	case *cc.PostfixExpression:
+		// Member accesses, calls and subscripts are never constant
+		// expressions, although cc gives ((T *)0)->f the value of f's
+		// offset.
+		if x.Case != cc.PostfixExpressionPrimary {
+			return nil
+		}
 	case *cc.ExpressionList, *cc.AssignmentExpression:
 		return nil
 	}
@@ -200,13 +207,34 @@ func (l *lowerer) constant(n cc.ExpressionNode) ir.Expr {
 		return nil
 	}
 	it := l.typ(t)
+	var val uint64
 	switch v := n.Value().(type) {
 	case cc.Int64Value:
-		return &ir.IntLit{Val: uint64(v), T: it, P: pos(n)}
+		val = uint64(v)
 	case cc.UInt64Value:
-		return &ir.IntLit{Val: uint64(v), T: it, P: pos(n)}
+		val = uint64(v)
+	default:
+		return nil
 	}
-	return nil
+	if layoutDependent(n) {
+		// offsetof (cc's "(size_t)&((T *)0)->member") stays symbolic:
+		// its value depends on the data model, and the program must compute
+		// it the way the compiler that runs it lays out T (CBMC with
+		// --32/--64, gcc for replay).
+		return nil
+	}
+	return &ir.IntLit{Val: val, T: it, P: pos(n)}
+}
+
+// layoutDependent reports whether a constant expression takes an address
+// (the offsetof idiom), whose value depends on the layout of a type.
+func layoutDependent(n cc.Node) bool {
+	for _, t := range cc.NodeTokens(n) {
+		if t.Ch == '&' {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *lowerer) unary(x *cc.UnaryExpression) ir.Expr {

@@ -505,3 +505,18 @@ func TestWideStringLiteral(t *testing.T) {
 	t.Logf("printed literal: %s", probe)
 	gccSyntax(t, text+"\n_Static_assert(sizeof("+probe+") == 4 * sizeof(int), \"the printed literal has 3 characters and a NUL\");\n", LP64)
 }
+
+// TestOffsetofSymbolic: offsetof depends on the data model, so it is not
+// folded: CBMC (with --32 or --64) and gcc (replay) each compute it from
+// their own layout of the type, as container_of code needs.
+func TestOffsetofSymbolic(t *testing.T) {
+	for _, m := range []Model{ILP32, LP64} {
+		p := parseOK(t, "struct S { int a; long b; char c; };\nunsigned long o = __builtin_offsetof(struct S, c);\nint x = 3 + 4;\nint main(void) { return 0; }\n", m)
+		if got := ir.ExprString(p.Global("o").Init.Expr); !strings.Contains(got, "&((struct S *)0)->c") {
+			t.Errorf("%v: offsetof is lowered to %s", m, got)
+		}
+		if lit, ok := p.Global("x").Init.Expr.(*ir.IntLit); !ok || lit.Val != 7 {
+			t.Errorf("%v: 3 + 4 is not folded: %s", m, ir.ExprString(p.Global("x").Init.Expr))
+		}
+	}
+}
