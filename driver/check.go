@@ -265,6 +265,11 @@ loop:
 		if ctx.Err() != nil {
 			break
 		}
+		if best != nil && best.u != nil && len(best.u.Notes.Cuts) == 0 && b.Rounds <= best.bounds.Rounds {
+			// Nothing was cut: a larger unwinding bound alone explores
+			// nothing new.
+			continue
+		}
 		out, err := c.attemptWithFallback(ctx, b)
 		if err != nil {
 			return nil, err
@@ -371,9 +376,15 @@ type Attempt struct {
 
 // DefaultSchedule is the sequence of bounds ladr tries, within its time
 // limit, when the user does not fix the bounds.
+// Each step runs only while the time limit allows, and only while the
+// previous one left behaviours out (a loop or recursion cut): the deep
+// steps at the end find bugs behind long loops (e.g. one thread's loop
+// of 16 iterations before the racing access), at the price of time on
+// programs whose loops never end.
 var DefaultSchedule = []Bounds{
 	{Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4},
 	{Rounds: 5, Unwind: 6}, {Rounds: 6, Unwind: 8}, {Rounds: 8, Unwind: 12},
+	{Rounds: 8, Unwind: 20}, {Rounds: 10, Unwind: 32}, {Rounds: 12, Unwind: 64},
 }
 
 // schedule returns the bounds to try, in order.
