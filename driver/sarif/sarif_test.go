@@ -10,34 +10,10 @@ import (
 
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/internal/jsonschema"
+	"github.com/ladr-dev/ladr/internal/racefixture"
 )
 
-// raceResult is a data race as driver.Check reports it: T1's write at line
-// 7 races with main's earlier write at line 14.
-func raceResult(t *testing.T) *driver.Result {
-	dir := t.TempDir()
-	input := filepath.Join(dir, "r.c")
-	if err := os.WriteFile(input, []byte("int shared;\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return &driver.Result{
-		Result: "violation", Property: driver.Race, Verdict: "FALSE(no-data-race)", Input: input,
-		DataModel: "LP64", LadrVersion: driver.Version, Confirmed: true,
-		Bounds:  driver.Bounds{Rounds: 2, Unwind: 2},
-		Threads: []driver.ThreadRef{{ID: 0, Name: "main", Function: "main"}, {ID: 1, Name: "T1", Function: "worker", CreatedAt: input + ":13:3"}},
-		Race: &driver.DataRace{Location: "shared", Accesses: []driver.Access{
-			{Kind: "write", File: input, Line: 7, Column: 3, Function: "worker", Thread: "T1", ThreadCreatedAt: input + ":13:3", Source: "shared = shared + 1;"},
-			{Kind: "write", File: input, Line: 14, Column: 3, Function: "main", Thread: "main", Source: "shared = 1;"},
-		}},
-		Trace: []driver.Step{
-			{Thread: "main", ThreadID: 0, File: input, Line: 12, Column: 13, Function: "main", Kind: "nondet", Values: []driver.Value{{Lvalue: "t", Value: "0ul"}}},
-			{Thread: "main", ThreadID: 0, File: input, Line: 13, Column: 3, Function: "main", Kind: "create", CreatedThread: "T1", CreatedThreadID: 1},
-			{Thread: "main", ThreadID: 0, File: input, Line: 14, Column: 3, Function: "main", Kind: "access", Source: "shared = 1;", Values: []driver.Value{{Lvalue: "shared", Value: "1"}}},
-			{Thread: "T1", ThreadID: 1, Kind: "context-switch"},
-			{Thread: "T1", ThreadID: 1, File: input, Line: 7, Column: 3, Function: "worker", Kind: "access", Source: "shared = shared + 1;"},
-		},
-	}
-}
+func raceResult(t *testing.T) *driver.Result { return racefixture.Race(t, "LP64") }
 
 func schema(t *testing.T) *jsonschema.Schema {
 	data, err := os.ReadFile(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
@@ -119,10 +95,10 @@ func TestRace(t *testing.T) {
 	if len(flows) != 2 || flows[0].ID != "main" || flows[1].ID != "T1" {
 		t.Fatalf("thread flows %+v", flows)
 	}
-	if len(flows[0].Locations) != 3 || len(flows[1].Locations) != 1 {
+	if len(flows[0].Locations) != 3 || len(flows[1].Locations) != 2 {
 		t.Errorf("thread flow lengths %d, %d", len(flows[0].Locations), len(flows[1].Locations))
 	}
-	if flows[1].Locations[0].ExecutionOrder <= flows[0].Locations[2].ExecutionOrder {
+	if flows[1].Locations[1].ExecutionOrder <= flows[0].Locations[2].ExecutionOrder {
 		t.Errorf("T1's access is not ordered after main's")
 	}
 	b, _ := json.Marshal(log)

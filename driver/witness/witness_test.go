@@ -3,6 +3,7 @@ package witness
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,32 +11,23 @@ import (
 	"testing"
 
 	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/internal/racefixture"
 )
 
-// raceResult is a data race as driver.Check reports it: T1's write at line
-// 7 races with main's earlier write at line 14.
-func raceResult(t *testing.T) *driver.Result {
-	dir := t.TempDir()
-	input := filepath.Join(dir, "r.c")
-	if err := os.WriteFile(input, []byte("int shared;\n"), 0o644); err != nil {
+func raceResult(t *testing.T) *driver.Result { return racefixture.Race(t, "ILP32") }
+
+// write writes the witness of r with w.
+func write(t *testing.T, r *driver.Result, w func(io.Writer, *driver.Result, Info) error) (string, Info) {
+	t.Helper()
+	info, err := NewInfo(r)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return &driver.Result{
-		Result: "violation", Property: driver.Race, Input: input, DataModel: "ILP32", LadrVersion: driver.Version,
-		Threads: []driver.ThreadRef{{ID: 0, Name: "main", Function: "main"}, {ID: 1, Name: "T1", Function: "worker"}},
-		Race: &driver.DataRace{Location: "shared", Accesses: []driver.Access{
-			{Kind: "write", File: input, Line: 7, Column: 3, Function: "worker", Thread: "T1"},
-			{Kind: "write", File: input, Line: 14, Column: 3, Function: "main", Thread: "main"},
-		}},
-		Trace: []driver.Step{
-			{Thread: "main", ThreadID: 0, File: input, Line: 12, Column: 7, Function: "main", Kind: "nondet", Source: "int n = __VERIFIER_nondet_int();", Values: []driver.Value{{Lvalue: "n", Value: "5"}}},
-			{Thread: "main", ThreadID: 0, File: input, Line: 13, Column: 3, Function: "main", Kind: "create", CreatedThread: "T1", CreatedThreadID: 1},
-			{Thread: "main", ThreadID: 0, File: input, Line: 14, Column: 3, Function: "main", Kind: "access"},
-			{Thread: "T1", ThreadID: 1, Kind: "context-switch"},
-			{Thread: "T1", ThreadID: 1, File: input, Line: 6, Column: 7, Function: "worker", Kind: "statement"},
-			{Thread: "T1", ThreadID: 1, File: input, Line: 7, Column: 3, Function: "worker", Kind: "access"},
-		},
+	var b bytes.Buffer
+	if err := w(&b, r, info); err != nil {
+		t.Fatal(err)
 	}
+	return b.String(), info
 }
 
 // xmllint finds the xmllint and the GraphML schema that
@@ -85,20 +77,12 @@ func validateGraphML(t *testing.T, doc []byte) error {
 }
 
 func TestGraphMLSchemaValid(t *testing.T) {
-	r := raceResult(t)
-	info, err := NewInfo(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := WriteGraphML(&b, r, info); err != nil {
-		t.Fatal(err)
-	}
-	if err := validateGraphML(t, b.Bytes()); err != nil {
-		t.Fatalf("the witness is not valid GraphML: %v\n%s", err, b.String())
+	w, _ := write(t, raceResult(t), WriteGraphML)
+	if err := validateGraphML(t, []byte(w)); err != nil {
+		t.Fatalf("the witness is not valid GraphML: %v\n%s", err, w)
 	}
 	// The check can fail.
-	bad := strings.Replace(b.String(), `<edge source="N0"`, `<edge from="N0" source="N0"`, 1)
+	bad := strings.Replace(w, `<edge source="N0"`, `<edge from="N0" source="N0"`, 1)
 	if err := validateGraphML(t, []byte(bad)); err == nil {
 		t.Errorf("xmllint accepts an edge with an unknown attribute")
 	}
@@ -109,16 +93,7 @@ func TestGraphMLSchemaValid(t *testing.T) {
 // on the create edge, enterFunction on a thread's first edge, the nondet
 // value as an assumption, and the violation node after the second access.
 func TestGraphMLContent(t *testing.T) {
-	r := raceResult(t)
-	info, err := NewInfo(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := WriteGraphML(&b, r, info); err != nil {
-		t.Fatal(err)
-	}
-	w := b.String()
+	w, info := write(t, raceResult(t), WriteGraphML)
 	for _, want := range []string{
 		`<data key="witness-type">violation_witness</data>`,
 		`<data key="specification">CHECK( init(main()), LTL(G ! data-race) )</data>`,
@@ -153,16 +128,7 @@ func TestGraphMLContent(t *testing.T) {
 // value, the switch to T1 and a final segment with the two accesses as
 // targets, each with its thread.
 func TestYAML(t *testing.T) {
-	r := raceResult(t)
-	info, err := NewInfo(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := WriteYAML(&b, r, info); err != nil {
-		t.Fatal(err)
-	}
-	w := b.String()
+	w, _ := write(t, raceResult(t), WriteYAML)
 	for _, want := range []string{
 		"- entry_type: violation_sequence",
 		`format_version: "2.2"`,
