@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,7 +68,7 @@ func NondetBodies(prog *ir.Program) string {
 }
 
 // replayBodies returns the runtime's definitions of the nondet functions.
-func replayBodies(prog *ir.Program) string {
+func replayBodies(prog *ir.Program, defined string) string {
 	var b strings.Builder
 	b.WriteString("\n/* ladr replay: nondet functions answered from the recorded choices */\n")
 	for _, f := range nondetFuncs(prog) {
@@ -78,7 +79,7 @@ func replayBodies(prog *ir.Program) string {
 	// needs no body to compare their addresses); the linker needs one. They
 	// are never called: a call would stop the replay as diverged.
 	for _, f := range prog.Funcs {
-		if f.Body != nil || !f.Inlined {
+		if f.Body != nil || !f.Inlined || defines(defined, f.Name) {
 			continue
 		}
 		var params []string
@@ -94,6 +95,14 @@ func replayBodies(prog *ir.Program) string {
 		fmt.Fprintf(&b, "%s { __CPROVER_assume(0); }\n", ir.Declare(f.Type.Result, f.Name+"("+strings.Join(params, ", ")+")"))
 	}
 	return b.String()
+}
+
+// defines reports whether the C text defines a function named name (the
+// target's harness and the runtime define some functions, reach_error
+// among them, whose calls the program had inlined).
+func defines(text, name string) bool {
+	re, err := regexp.Compile(`(?m)^[A-Za-z_][^;{}()\n]*\b` + regexp.QuoteMeta(name) + `\s*\([^;{}]*\)\s*\{`)
+	return err == nil && re.MatchString(text)
 }
 
 // Choices extracts the recorded choices from CBMC's trace of a program
@@ -202,7 +211,7 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 	fmt.Fprintf(&src, "};\nstatic const unsigned long __ladr_rt_nchoices = %d;\n", n)
 	src.WriteString(runtime)
 	src.Write(text[len(ir.Prelude):])
-	src.WriteString(replayBodies(prog))
+	src.WriteString(replayBodies(prog, src.String()))
 	cfile := filepath.Join(dir, "replay.c")
 	exe := filepath.Join(dir, "replay")
 	if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
