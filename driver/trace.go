@@ -61,7 +61,13 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 				continue
 			}
 			pending = false
-			tb.cur.Values = append(tb.cur.Values, Value{Lvalue: st.Location.Function + "()", Value: st.Value.Data})
+			name := st.Location.Function + "()"
+			if tb.cur.Source != "" && !strings.Contains(tb.cur.Source, st.Location.Function) {
+				// ladr's model of an uninitialized variable, not a call
+				// in the source.
+				name = "(uninitialized)"
+			}
+			tb.cur.Values = append(tb.cur.Values, Value{Lvalue: name, Value: st.Value.Data})
 			if tb.cur.Kind == "statement" {
 				tb.cur.Kind = "nondet"
 			}
