@@ -58,6 +58,7 @@ const (
 type options struct {
 	svcomp, property, out, ladr, root string
 	timeout, jobs, memoryMB, sample   int
+	shuffle                           bool
 	seed                              uint64
 	filters                           listFlag
 	logs                              bool
@@ -111,7 +112,8 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.memoryMB, "memory-mb", 0, "memory limit in `MB`, passed to ladr as --memory-limit when nonzero")
 	fs.Var(&o.filters, "filter", "only tasks whose .yml path (relative to --svcomp) contains `SUBSTR`; repeatable or comma-separated, any may match")
 	fs.IntVar(&o.sample, "sample", 0, "run a random sample of `N` tasks, stratified by expected verdict (0: all)")
-	fs.Uint64Var(&o.seed, "seed", 1, "random seed for --sample")
+	fs.Uint64Var(&o.seed, "seed", 1, "random seed for --sample and --shuffle")
+	fs.BoolVar(&o.shuffle, "shuffle", false, "run the tasks in a random order (from --seed) instead of by name, so that a run stopped early is a uniform random sample")
 	fs.StringVar(&o.out, "out", "", "results `FILE` (TSV; default bench-results/<property>-<timestamp>.tsv in the repository root)")
 	fs.StringVar(&o.ladr, "ladr", "", "ladr binary `PATH` (default bin/ladr in the repository root)")
 	fs.StringVar(&o.root, "root", "", "repository root `DIR`, ladr's working directory (default: found from the current directory or the harness binary)")
@@ -256,6 +258,9 @@ func selectTasks(o *options, stderr io.Writer) ([]task, error) {
 		fmt.Fprintf(stderr, "bench-svcomp: warning: %s\n", w)
 	}
 	tasks = sampleTasks(filterTasks(tasks, o.filters), o.sample, o.seed)
+	if o.shuffle {
+		tasks = shuffleTasks(tasks, o.seed)
+	}
 	if len(tasks) == 0 {
 		return nil, fmt.Errorf("no %s tasks selected in %s", o.property, o.svcomp)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,6 +100,31 @@ func TestSample(t *testing.T) {
 	}
 	if c := sampleTasks(tasks, 2, 1); len(filterExpected(c, false)) != 1 {
 		t.Errorf("sample of 2 should hold both verdicts: %v", c)
+	}
+}
+
+// TestShuffle checks that --shuffle keeps every task once, reorders them,
+// and is reproducible from the seed.
+func TestShuffle(t *testing.T) {
+	var tasks []task
+	for i := range 50 {
+		tasks = append(tasks, task{Name: fmt.Sprintf("t%02d", i)})
+	}
+	a, b := shuffleTasks(tasks, 3), shuffleTasks(tasks, 3)
+	seen := map[string]bool{}
+	moved := false
+	for i := range a {
+		if a[i].Name != b[i].Name {
+			t.Fatalf("same seed, different orders")
+		}
+		seen[a[i].Name] = true
+		moved = moved || a[i].Name != tasks[i].Name
+	}
+	if len(seen) != len(tasks) || !moved {
+		t.Fatalf("shuffle lost tasks or kept the order: %v", a)
+	}
+	if tasks[0].Name != "t00" {
+		t.Fatalf("shuffle changed its argument")
 	}
 }
 

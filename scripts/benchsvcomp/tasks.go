@@ -236,6 +236,14 @@ func sampleTasks(tasks []task, n int, seed uint64) []task {
 	return picked
 }
 
+// shuffleTasks returns the tasks in a random order drawn from seed (a
+// different stream from sampleTasks', so that --sample and --shuffle with
+// one seed do not correlate).
+func shuffleTasks(tasks []task, seed uint64) []task {
+	rng := rand.New(rand.NewPCG(seed^0x5bd1e995, seed))
+	return pick(rng, tasks, len(tasks))
+}
+
 // pick returns k tasks drawn without replacement from ts.
 func pick(rng *rand.Rand, ts []task, k int) []task {
 	shuffled := append([]task(nil), ts...)
