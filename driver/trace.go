@@ -186,8 +186,12 @@ func (tb *traceBuilder) assign(s *Step, st cbmc.Step) {
 	if st.Value.Data == "" || len(st.Value.Elements) > 0 || len(st.Value.Members) > 0 || len(s.Values) >= 6 {
 		return
 	}
-	s.Values = append(s.Values, Value{Lvalue: st.LHS, Value: st.Value.Data})
+	s.Values = append(s.Values, Value{Lvalue: intSuffix.ReplaceAllString(st.LHS, "$1"), Value: intSuffix.ReplaceAllString(st.Value.Data, "$1")})
 }
+
+// intSuffix matches an integer literal's type suffix as CBMC prints it in
+// lvalues and values (ids[0l] = 1ul): the source's reader does not care.
+var intSuffix = regexp.MustCompile(`\b(\d+)(?i:ull|llu|ul|lu|ll|u|l)\b`)
 
 // source returns line n of file, trimmed.
 func (tb *traceBuilder) source(file string, n int) string {

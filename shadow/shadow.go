@@ -376,7 +376,7 @@ func isModelled(c *ir.Call) bool {
 	if f == nil {
 		return false
 	}
-	if f.Name == bound.CreateFunc || f.Name == bound.BoundFunc || f.Name == bound.LoopBoundFunc {
+	if f.Name == bound.CreateFunc || f.Name == bound.BoundFunc || f.Name == bound.LoopBoundFunc || f.Name == bound.UnrunFunc {
 		return true
 	}
 	switch model.Lookup(f.Name).Kind {

@@ -255,7 +255,7 @@ func CheckExternals(prog *ir.Program, notes *Notes) error {
 						return err == nil
 					}
 					g := ir.CalledFunc(c)
-					if g == nil || g.Body != nil || g.Name == CreateFunc || g.Name == BoundFunc || g.Name == LoopBoundFunc {
+					if g == nil || g.Body != nil || g.Name == CreateFunc || g.Name == BoundFunc || g.Name == LoopBoundFunc || g.Name == UnrunFunc {
 						return true
 					}
 					if model.Lookup(g.Name).Kind != model.Unknown || strings.HasPrefix(g.Name, "__VERIFIER_") {

@@ -19,6 +19,7 @@ import (
 func Unwind(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) error {
 	u := &unwinder{prog: prog, lim: lim, notes: notes, seen: map[ir.Pos]bool{}}
 	for _, f := range entries {
+		u.fn = f
 		u.addrTaken = addressTaken(f.Body)
 		if err := u.block(f.Body); err != nil {
 			return err
@@ -32,6 +33,7 @@ func Unwind(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) 
 
 type unwinder struct {
 	prog  *ir.Program
+	fn    *ir.Function // the function being unwound
 	lim   Limits
 	notes *Notes
 	n     int
@@ -119,6 +121,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		}
 		complete = n >= trip
 	}
+	spawn := spawnLoop(u.fn, prev, s)
 	// The counter of a counting loop has a known value in each copy.
 	ctr, hasCtr := counterOf(prev, s)
 	if hasCtr && u.addrTaken[ctr.v] {
@@ -201,6 +204,11 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		return &ir.Block{Loc: loc, List: list}, nil
 	}
 	what := fmt.Sprintf("loop %s.%d at line %d unwound %d times", loc.Func, s.ID, loc.Pos.Line, n)
+	marker := LoopBoundFunc
+	if spawn {
+		what += " (the threads of later iterations are created but never run, and joins block)"
+		marker = UnrunFunc
+	}
 	if !u.seen[loc.Pos] {
 		u.seen[loc.Pos] = true
 		u.notes.cut(loc.Pos, "%s", what)
@@ -212,7 +220,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 			c = ctr.substituteExpr(c, n)
 		}
 	}
-	list = append(list, boundCallOf(u.prog, LoopBoundFunc, loc, c, what), &ir.Label{Loc: loc, Name: brk})
+	list = append(list, boundCallOf(u.prog, marker, loc, c, what), &ir.Label{Loc: loc, Name: brk})
 	return &ir.Block{Loc: loc, List: list}, nil
 }
 

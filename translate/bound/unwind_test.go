@@ -364,11 +364,15 @@ int main(void) {
 			t.Errorf("%s copied %d times, want %d", tc.stmt, k, tc.n)
 		}
 	}
-	// Bound markers only for the loops that were cut: i < 300, the loop
-	// modifying its counter and the pthread_create loop (never completed).
-	want := []int{lineOf(t, src, "i < 300"), lineOf(t, src, "i < 5;"), lineOf(t, src, "i < 3;")}
+	// Bound markers only for the loops that were cut: i < 300 and the loop
+	// modifying its counter; the pthread_create loop (never completed)
+	// ends in an unrun marker.
+	want := []int{lineOf(t, src, "i < 300"), lineOf(t, src, "i < 5;")}
 	if got := markLines(main); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("bound markers at lines %v, want %v", got, want)
+	}
+	if u := stmtsCalling(main, bound.UnrunFunc); len(u) != 1 || u[0].Loc.Pos.Line != lineOf(t, src, "i < 3;") {
+		t.Errorf("want one unrun marker, at the pthread_create loop")
 	}
 	gccSyntax(t, u.Prog)
 }
@@ -410,6 +414,47 @@ int main(void) {
 			u := run(t, tc.src, "unwind", bound.Limits{Unwind: 2})
 			if n := len(boundMarks(body(t, u.Prog, "main"))); n != 1 {
 				t.Errorf("%d bound markers after the loop, want 1: the loop is cut, not complete", n)
+			}
+		})
+	}
+}
+
+// TestSpawnLoop checks which cut loops end in bound.UnrunFunc (the later
+// iterations' threads created but never run) rather than in a cut: only a
+// loop that does nothing but create threads whose identifiers are used for
+// nothing but joining, with a counter unused after it.
+func TestSpawnLoop(t *testing.T) {
+	const head = `#include <pthread.h>
+int g, flag[1000];
+pthread_t gids[1000];
+void *f(void *a) { g = 1; return 0; }
+`
+	tests := []struct {
+		name, main string
+		unrun      bool
+	}{
+		{"for-scoped counter, joined", `pthread_t t[1000]; for (int i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); for (int i = 0; i < 1000; i++) pthread_join(t[i], 0);`, true},
+		{"argument from the counter", `pthread_t t[1000]; int i; for (i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, (void *)(long)i);`, true},
+		{"counter read after the loop", `pthread_t t[1000]; int i; for (i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); g = i;`, false},
+		{"identifier read otherwise", `pthread_t t[1000]; for (int i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); g = t[999] != 0;`, false},
+		{"identifier array escapes", `pthread_t t[1000]; pthread_t *p = t; for (int i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); pthread_join(p[1], 0);`, false},
+		{"global identifiers", `for (int i = 0; i < 1000; i++) pthread_create(&gids[i], 0, f, 0);`, false},
+		{"body does more", `pthread_t t[1000]; for (int i = 0; i < 1000; i++) { flag[i] = 1; pthread_create(&t[i], 0, f, 0); }`, false},
+		{"result checked", `pthread_t t[1000]; for (int i = 0; i < 1000; i++) if (pthread_create(&t[i], 0, f, 0)) return 1;`, false},
+		{"while loop", `pthread_t t[1000]; int i = 0; while (i < 1000) { pthread_create(&t[i], 0, f, 0); i++; }`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := head + "int main(void) { " + tc.main + " return 0; }\n"
+			u := run(t, src, "unwind", bound.Limits{Unwind: 2})
+			main := body(t, u.Prog, "main")
+			gccSyntax(t, u.Prog)
+			unrun := len(callsTo(main, bound.UnrunFunc))
+			if want := map[bool]int{true: 1}[tc.unrun]; unrun != want {
+				t.Fatalf("%d unrun markers, want %d:\n%s", unrun, want, gccSyntax(t, u.Prog))
+			}
+			if tc.unrun && len(callsTo(main, bound.LoopBoundFunc)) != strings.Count(tc.main, "pthread_join(t[i]") {
+				t.Errorf("the join loop should keep its cut:\n%s", gccSyntax(t, u.Prog))
 			}
 		})
 	}

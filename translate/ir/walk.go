@@ -251,3 +251,21 @@ func CalledFunc(c *Call) *Function {
 		return nil
 	}
 }
+
+// HasEffects reports whether evaluating e may change the program state:
+// it contains a call, an assignment or an increment or decrement.
+func HasEffects(e Expr) bool {
+	found := false
+	Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *Call, *Assign:
+			found = true
+		case *Unary:
+			if x.Op == PreInc || x.Op == PreDec || x.Op == PostInc || x.Op == PostDec {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

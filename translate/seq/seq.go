@@ -74,7 +74,11 @@ type Driver struct {
 	Retval   *ir.Var
 	Exited   *ir.Var
 	PCBefore *ir.Var // pc of the running thread when its context started
-	Main     *ir.Function
+	// Unrun is set when a cut thread-creation loop left threads created
+	// but never run (bound.UnrunFunc); joins then block. Nil when the
+	// program has no such loop.
+	Unrun *ir.Var
+	Main  *ir.Function
 	// Prefix holds main's statements that run before it creates a thread;
 	// the driver calls it once, first.
 	Prefix *ir.Function
@@ -128,6 +132,9 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 	d.Retval = prog.AddGlobal("__ladr_retval", &ir.Array{Elem: ir.VoidPtrType, Len: int64(n)}, nil)
 	d.Exited = prog.AddGlobal("__ladr_exited", ir.BoolType, nil)
 	d.PCBefore = prog.AddGlobal("__ladr_pc0", bv, nil)
+	if f := prog.Func(bound.UnrunFunc); f != nil && !opt.ProveBounds {
+		d.Unrun = prog.AddGlobal("__ladr_unrun_threads", ir.BoolType, nil)
+	}
 	assumeName := "__CPROVER_assume"
 	if opt.Generic {
 		assumeName = "__VERIFIER_assume"
@@ -673,6 +680,10 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 	case "pthread_join":
 		t := saved(0)
 		tt := &ir.Cast{X: clone(t), T: ir.UIntType}
+		if s.d.Unrun != nil {
+			// A thread that never runs never ends.
+			assume(&ir.Unary{Op: ir.Not, X: ir.Ref(s.d.Unrun), T: ir.IntType})
+		}
 		assume(ir.Bin(ir.LAnd, ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType),
 			ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType), ir.IntType))
 		if len(args) > 1 && !isNullConst(args[1]) {
@@ -813,17 +824,14 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		assume(arg(0))
 	case "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end":
 		// Atomicity was established by the numbering.
+	case bound.UnrunFunc:
+		if s.d.Unrun == nil {
+			out = append(out, s.boundCheck(loc, arg(0), arg(1))...)
+			break
+		}
+		out = append(out, &ir.If{Loc: loc, Cond: arg(0), Then: ir.NewBlock(loc, exec(loc, ir.Set(ir.Ref(s.d.Unrun), ir.Lit(1, ir.BoolType))))})
 	case bound.BoundFunc, bound.LoopBoundFunc:
-		what := ""
-		if str, ok := arg(1).(*ir.StringLit); ok {
-			what = str.Val
-		}
-		notC := &ir.Unary{Op: ir.Not, X: arg(0), T: ir.IntType}
-		if s.opt.ProveBounds {
-			out = append(out, s.assertion(loc, notC, "bound", what))
-		} else {
-			assume(notC)
-		}
+		out = append(out, s.boundCheck(loc, arg(0), arg(1))...)
 	case "reach_error", "__VERIFIER_error":
 		if s.opt.Property != Race {
 			out = append(out, s.assertion(loc, ir.IntConst(0), "reach_error", name+"()"))
@@ -988,21 +996,22 @@ func isNullConst(e ir.Expr) bool {
 	}
 }
 
-func hasEffects(e ir.Expr) bool {
-	found := false
-	ir.Inspect(e, func(n any) bool {
-		switch x := n.(type) {
-		case *ir.Call, *ir.Assign:
-			found = true
-		case *ir.Unary:
-			if x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+// boundCheck lowers bound(c, msg): behaviours where c holds are beyond the
+// bounds, assumed away, or asserted impossible when the bounds must be
+// proved sufficient.
+func (s *sequentializer) boundCheck(loc ir.Loc, c, msg ir.Expr) []ir.Stmt {
+	what := ""
+	if str, ok := msg.(*ir.StringLit); ok {
+		what = str.Val
+	}
+	notC := &ir.Unary{Op: ir.Not, X: c, T: ir.IntType}
+	if s.opt.ProveBounds {
+		return []ir.Stmt{s.assertion(loc, notC, "bound", what)}
+	}
+	return []ir.Stmt{s.d.Assume(loc, notC)}
 }
+
+func hasEffects(e ir.Expr) bool { return ir.HasEffects(e) }
 
 func decay(t ir.Type) ir.Type {
 	switch x := t.(type) {
