@@ -186,12 +186,16 @@ func (tb *traceBuilder) assign(s *Step, st cbmc.Step) {
 	if st.Value.Data == "" || len(st.Value.Elements) > 0 || len(st.Value.Members) > 0 || len(s.Values) >= 6 {
 		return
 	}
-	s.Values = append(s.Values, Value{Lvalue: intSuffix.ReplaceAllString(st.LHS, "$1"), Value: intSuffix.ReplaceAllString(st.Value.Data, "$1")})
+	s.Values = append(s.Values, Value{Lvalue: plainInts(st.LHS), Value: plainInts(st.Value.Data)})
 }
 
-// intSuffix matches an integer literal's type suffix as CBMC prints it in
-// lvalues and values (ids[0l] = 1ul): the source's reader does not care.
+// intSuffix matches an integer literal with a type suffix.
 var intSuffix = regexp.MustCompile(`\b(\d+)(?i:ull|llu|ul|lu|ll|u|l)\b`)
+
+// plainInts drops the type suffixes of the integer literals CBMC prints in
+// lvalues and values (ids[0l] = 1ul): the reader of the source does not
+// need them.
+func plainInts(s string) string { return intSuffix.ReplaceAllString(s, "$1") }
 
 // source returns line n of file, trimmed.
 func (tb *traceBuilder) source(file string, n int) string {
