@@ -59,6 +59,7 @@ type options struct {
 	svcomp, property, out, ladr, root string
 	timeout, jobs, memoryMB, sample   int
 	shuffle                           bool
+	expected                          string // "", "true" or "false"
 	seed                              uint64
 	filters                           listFlag
 	logs                              bool
@@ -113,6 +114,7 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.Var(&o.filters, "filter", "only tasks whose .yml path (relative to --svcomp) contains `SUBSTR`; repeatable or comma-separated, any may match")
 	fs.IntVar(&o.sample, "sample", 0, "run a random sample of `N` tasks, stratified by expected verdict (0: all)")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed for --sample and --shuffle")
+	fs.StringVar(&o.expected, "expected", "", "only tasks whose expected verdict is `VERDICT` (true or false; default both)")
 	fs.BoolVar(&o.shuffle, "shuffle", false, "run the tasks in a random order (from --seed) instead of by name, so that a run stopped early is a uniform random sample")
 	fs.StringVar(&o.out, "out", "", "results `FILE` (TSV; default bench-results/<property>-<timestamp>.tsv in the repository root)")
 	fs.StringVar(&o.ladr, "ladr", "", "ladr binary `PATH` (default bin/ladr in the repository root)")
@@ -143,6 +145,8 @@ func (o *options) validate() error {
 		return fmt.Errorf("--jobs %d: must be at least 1", o.jobs)
 	case o.memoryMB < 0:
 		return fmt.Errorf("--memory-mb %d: must not be negative", o.memoryMB)
+	case o.expected != "" && o.expected != "true" && o.expected != "false":
+		return fmt.Errorf("--expected %q: want true or false", o.expected)
 	case o.sample < 0:
 		return fmt.Errorf("--sample %d: must not be negative", o.sample)
 	}
@@ -257,7 +261,11 @@ func selectTasks(o *options, stderr io.Writer) ([]task, error) {
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "bench-svcomp: warning: %s\n", w)
 	}
-	tasks = sampleTasks(filterTasks(tasks, o.filters), o.sample, o.seed)
+	tasks = filterTasks(tasks, o.filters)
+	if o.expected != "" {
+		tasks = filterExpected(tasks, o.expected == "true")
+	}
+	tasks = sampleTasks(tasks, o.sample, o.seed)
 	if o.shuffle {
 		tasks = shuffleTasks(tasks, o.seed)
 	}

@@ -72,17 +72,6 @@ func TestDiscoverCounts(t *testing.T) {
 	}
 }
 
-// filterExpected returns the tasks with the given expected verdict.
-func filterExpected(tasks []task, expected bool) []task {
-	var out []task
-	for _, t := range tasks {
-		if t.Expected == expected {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
 // TestSample checks that a sample is seeded, sized and stratified.
 func TestSample(t *testing.T) {
 	var tasks []task

@@ -207,6 +207,17 @@ func filterTasks(tasks []task, substrings []string) []task {
 	return kept
 }
 
+// filterExpected returns the tasks with the given expected verdict.
+func filterExpected(tasks []task, expected bool) []task {
+	var out []task
+	for _, t := range tasks {
+		if t.Expected == expected {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // sampleTasks returns a seeded random sample of n tasks, stratified by
 // expected verdict: each verdict gets its proportional share (rounded), and
 // at least one task when it occurs and n >= 2. The result is sorted by name.
