@@ -121,6 +121,14 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		}
 		complete = n >= trip
 	}
+	// A loop whose condition is constantly false (do { ... } while (0)
+	// macros) runs its body at most once: nothing is cut.
+	if v, ok := constInt(s.Cond); ok && v == 0 && s.Cond != nil {
+		n, complete = 0, true
+		if s.Kind == ir.DoWhile {
+			n = 1
+		}
+	}
 	spawn := spawnLoop(u.fn, prev, s)
 	// The counter of a counting loop has a known value in each copy.
 	ctr, hasCtr := counterOf(prev, s)

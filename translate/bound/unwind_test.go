@@ -459,3 +459,39 @@ void *f(void *a) { g = 1; return 0; }
 		})
 	}
 }
+
+// TestUnwindFalseCondition: do { ... } while (0) runs once and while (0)
+// never; neither is a cut.
+func TestUnwindFalseCondition(t *testing.T) {
+	src := `
+int g;
+int main(void) {
+	do {
+		g = 1;
+	} while (0);
+	while (0) {
+		g = 2;
+	}
+	for (; 0; ) {
+		g = 3;
+	}
+	return g;
+}`
+	u := run(t, src, "unwind", bound.Limits{Unwind: 3})
+	main := body(t, u.Prog, "main")
+	for _, tc := range []struct {
+		stmt string
+		n    int
+	}{{"g = 1;", 1}, {"g = 2;", 0}, {"g = 3;", 0}} {
+		if k := copiesOf(main, lineOf(t, src, tc.stmt)); k != tc.n {
+			t.Errorf("%s copied %d times, want %d", tc.stmt, k, tc.n)
+		}
+	}
+	if m := markLines(main); len(m) != 0 {
+		t.Errorf("bound markers at lines %v, want none", m)
+	}
+	if len(u.Notes.Cuts) != 0 {
+		t.Errorf("cuts %v, want none", u.Notes.Cuts)
+	}
+	gccSyntax(t, u.Prog)
+}
