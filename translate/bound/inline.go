@@ -2,6 +2,7 @@ package bound
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
@@ -139,7 +140,7 @@ func (in *inliner) stmt(s ir.Stmt, stack []*ir.Function) ([]ir.Stmt, error) {
 		in.notes.cut(loc.Pos, "%s", what)
 		return []ir.Stmt{boundCall(in.prog, loc, ir.IntConst(1), what)}, nil
 	}
-	if f.Type.Variadic {
+	if f.Type.Variadic && readsVarArgs(in.orig[f]) {
 		return []ir.Stmt{&ir.Unsupported{Loc: loc, What: "call of the variadic function " + f.Name}}, nil
 	}
 	blk := in.expand(call, lhs, f, loc)
@@ -181,6 +182,14 @@ func (in *inliner) expand(call *ir.Call, lhs ir.Expr, f *ir.Function, loc ir.Loc
 		}
 		list = append(list, d)
 	}
+	// The arguments a variadic function that never reads them (a stub
+	// like "int printk(const char *fmt, ...) { return 0; }") does not
+	// bind: evaluated for their effects only.
+	for _, a := range call.Args[min(len(f.Params), len(call.Args)):] {
+		if ir.HasEffects(a) {
+			list = append(list, &ir.ExprStmt{Loc: loc, X: a})
+		}
+	}
 	var rv *ir.Var
 	if lhs != nil && !ir.IsVoid(f.Type.Result) {
 		rv = &ir.Var{Name: "__ladr_ret", Type: f.Type.Result, Class: ir.Local, Func: loc.Func, Synthetic: true}
@@ -197,6 +206,24 @@ func (in *inliner) expand(call *ir.Call, lhs ir.Expr, f *ir.Function, loc ir.Loc
 		list = append(list, &ir.ExprStmt{Loc: loc, X: &ir.Assign{L: lhs, R: ir.Ref(rv), T: lhs.Type(), P: call.P}})
 	}
 	return &ir.Block{Loc: loc, List: list}
+}
+
+// readsVarArgs reports whether a function body may read its variable
+// arguments: it uses va_arg or calls a va_* builtin (va_start, va_copy).
+func readsVarArgs(body *ir.Block) bool {
+	found := false
+	ir.Inspect(ir.Stmt(body), func(n any) bool {
+		switch x := n.(type) {
+		case *ir.VaArg:
+			found = true
+		case *ir.Call:
+			if name := calleeName(x); strings.HasPrefix(name, "__builtin_va_") || strings.HasPrefix(name, "va_") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // replaceReturns rewrites the returns of an inlined body: the value goes to
