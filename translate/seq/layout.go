@@ -67,7 +67,7 @@ func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
 		if f.Thread.ID == 0 {
 			markPrefix(f.Body, tl.Sequential)
 		}
-		n := &numberer{info: info, tl: tl, absorb: true}
+		n := &numberer{info: info, tl: tl, absorb: true, exitDepth: map[string]int{}}
 		l0 := n.label(f.Body.Loc)
 		if err := n.block(f.Body, 0, true); err != nil {
 			return nil, err
@@ -95,6 +95,10 @@ type numberer struct {
 	info   *sharing.Info
 	tl     *ThreadLayout
 	absorb bool // the next visible statement may share label 0
+	// exitDepth holds, for the target of a jump that leaves an atomic
+	// section early ("__VERIFIER_atomic_end(); return -1;" in a branch),
+	// the nesting depth of atomic sections the jump arrives with.
+	exitDepth map[string]int
 }
 
 func (n *numberer) label(loc ir.Loc) *ir.Label {
@@ -191,16 +195,62 @@ func (n *numberer) block(b *ir.Block, depth int, top bool) error {
 					return err
 				}
 			}
-		case *ir.Label, *ir.Goto, *ir.Loop:
+		case *ir.Label:
+			if want, ok := n.exitDepth[x.Name]; ok && want != depth {
+				return &bound.UnsupportedError{Pos: x.Loc.Pos, What: "a jump leaves an atomic section (__VERIFIER_atomic_begin/end) for a place inside one"}
+			}
+			n.absorb = false
+		case *ir.Goto, *ir.Loop:
 			n.absorb = false
 		}
 		out = append(out, s)
 	}
-	if depth != start {
+	if depth != start && !n.leavesEarly(b, start, depth) {
 		return &bound.UnsupportedError{Pos: b.Loc.Pos, What: "atomic section (__VERIFIER_atomic_begin/end) not closed in the block that opens it"}
 	}
 	b.List = out
 	return nil
+}
+
+// leavesEarly reports whether block b, entered at atomic depth start and
+// ending at the lower depth end, is a path that closes a section and jumps
+// away: after its last end marker come only invisible statements and a
+// final goto (a return of an inlined function) or return. The jump's
+// target is recorded to arrive at depth end.
+func (n *numberer) leavesEarly(b *ir.Block, start, end int) bool {
+	if end > start || len(b.List) == 0 {
+		return false
+	}
+	last := len(b.List) - 1
+	for i := last; i >= 0; i-- {
+		s := b.List[i]
+		if markerDelta(s) != 0 {
+			break
+		}
+		switch s.(type) {
+		case *ir.ExprStmt, *ir.DeclStmt:
+			if n.visible(s) {
+				return false
+			}
+		case *ir.Goto, *ir.Return:
+			if i != last {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	switch x := b.List[last].(type) {
+	case *ir.Goto:
+		if want, ok := n.exitDepth[x.Label]; ok && want != end {
+			return false
+		}
+		n.exitDepth[x.Label] = end
+		return true
+	case *ir.Return:
+		return true
+	}
+	return false
 }
 
 func (n *numberer) markAtomic(s ir.Stmt) {

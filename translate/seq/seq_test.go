@@ -296,18 +296,58 @@ func TestVisibleAtomicErrors(t *testing.T) {
 	for _, tc := range []struct{ name, body, what string }{
 		{"end without begin", "g = 1; __VERIFIER_atomic_end();", "without a matching"},
 		{"begin not closed", "if (g) { __VERIFIER_atomic_begin(); g = 1; } __VERIFIER_atomic_end();", "not closed"},
+		{"shared access after an early end", "__VERIFIER_atomic_begin(); if (g) { __VERIFIER_atomic_end(); g = 2; return 0; } __VERIFIER_atomic_end();", "not closed"},
+		{"early end jumping into a section", "__VERIFIER_atomic_begin(); if (g) { __VERIFIER_atomic_end(); goto out; } g = 2; out: g = 3; __VERIFIER_atomic_end();", "for a place inside one"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := runCfg(t, `
 #include <pthread.h>
 int g;
 void *w(void *a) { `+tc.body+` return 0; }
-int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); return 0; }`, "visible", translate.Config{Property: seq.Race})
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); g = 5; return 0; }`, "visible", translate.Config{Property: seq.Race})
 			var ue *bound.UnsupportedError
 			if !errors.As(err, &ue) || !strings.Contains(ue.What, tc.what) {
 				t.Errorf("error %v, want one about %q", err, tc.what)
 			}
 		})
+	}
+}
+
+// TestVisibleAtomicEarlyExit: a branch that closes the section and returns
+// (SV-COMP's "if (stop) { __VERIFIER_atomic_end(); return -1; }") leaves
+// the section on that path only; both paths stay free of switch points.
+func TestVisibleAtomicEarlyExit(t *testing.T) {
+	u, err := runCfg(t, `
+#include <pthread.h>
+int g, h;
+int inc(void) {
+	__VERIFIER_atomic_begin();
+	if (g) {
+		__VERIFIER_atomic_end();
+		return -1;
+	}
+	h = h + 1;
+	__VERIFIER_atomic_end();
+	return 0;
+}
+void *w(void *a) { inc(); g = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); inc(); return 0; }`, "visible", translate.Config{Property: seq.Race})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := u.Layout.Threads[1]
+	atomic := map[string]bool{}
+	for s := range w.Atomic {
+		if es, ok := s.(*ir.ExprStmt); ok {
+			atomic[ir.ExprString(es.X)] = true
+		}
+	}
+	if !atomic["h = h + 1"] || atomic["g = 1"] {
+		t.Errorf("atomic statements %v: want h = h + 1 and not g = 1", atomic)
+	}
+	// Labels: the section (with its test of g), g = 1, the exit.
+	if w.Size != 2 {
+		t.Errorf("w has %d visible statements, want 2", w.Size)
 	}
 }
 
