@@ -20,6 +20,7 @@ func Unwind(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) 
 	u := &unwinder{prog: prog, lim: lim, notes: notes, seen: map[ir.Pos]bool{}}
 	for _, f := range entries {
 		u.fn = f
+		structureGotos(f.Body)
 		u.addrTaken = addressTaken(f.Body)
 		if err := u.block(f.Body); err != nil {
 			return err
@@ -212,6 +213,9 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		return &ir.Block{Loc: loc, List: list}, nil
 	}
 	what := fmt.Sprintf("loop %s.%d at line %d unwound %d times", loc.Func, s.ID, loc.Pos.Line, n)
+	if s.ID == GotoLoopID {
+		what = fmt.Sprintf("loop built from goto at line %d unwound %d times", loc.Pos.Line, n)
+	}
 	marker := LoopBoundFunc
 	if spawn {
 		what += " (the threads of later iterations are created but never run, and joins block)"

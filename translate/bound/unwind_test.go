@@ -495,3 +495,73 @@ int main(void) {
 	}
 	gccSyntax(t, u.Prog)
 }
+
+// TestUnwindGotoLoops: backward gotos with an exact structured form become
+// loops (then unwound and cut like any loop) or copies of the code that
+// ends the program; the others stay unsupported.
+func TestUnwindGotoLoops(t *testing.T) {
+	const head = `#include <stdlib.h>
+int g, h;
+`
+	tests := []struct {
+		name, main string
+		err        string // "" when the program is supported
+		copies     string // a statement that must be copied Unwind times
+	}{
+		{"retry loop", `again:
+	g++;
+	if (g < h) goto again;
+	return g;`, "", "g++;"},
+		{"loop with an inner if-goto", `g = 0;
+top:
+	if (h) {
+		h--;
+		goto top;
+	}
+	return g;`, "", "h--;"},
+		{"error label", `if (g) {
+	ERROR: abort();
+	}
+	h = 1;
+	if (h > 2) goto ERROR;
+	return 0;`, "", ""},
+		{"jump into the span", `goto inner;
+L:	g = 1;
+inner:	g = 2;
+	if (h) goto L;
+	return 0;`, "backward goto", ""},
+		{"break of an enclosing loop", `while (h) {
+L:	g++;
+	if (g > 3) break;
+	if (g) goto L;
+	}
+	return 0;`, "backward goto", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := head + "int main(void) {\n\t" + tc.main + "\n}\n"
+			u, err := runErr(t, src, "unwind", bound.Limits{Unwind: 3})
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one about %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			main := body(t, u.Prog, "main")
+			if tc.copies != "" {
+				if k := copiesOf(main, lineOf(t, src, tc.copies)); k != 3 {
+					t.Errorf("%s copied %d times, want 3", tc.copies, k)
+				}
+				if len(u.Notes.Cuts) != 1 || !strings.Contains(u.Notes.Cuts[0].What, "loop built from goto") {
+					t.Errorf("cuts %v, want the goto loop", u.Notes.Cuts)
+				}
+			} else if n := len(callsTo(main, "abort")); n != 2 {
+				t.Errorf("%d calls of abort, want 2 (the goto replaced by a copy)", n)
+			}
+			gccSyntax(t, u.Prog)
+		})
+	}
+}

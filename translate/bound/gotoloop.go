@@ -1,0 +1,278 @@
+package bound
+
+import (
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// GotoLoopID is the Loop.ID of a loop made from a backward goto (it has no
+// number in the original program; --unwindset names it by its line).
+const GotoLoopID = -1
+
+// structureGotos removes the backward gotos of a function body that have
+// an exact structured form, before unwinding:
+//
+//   - a goto back to a label of an enclosing block, from outside any loop
+//     of that block, makes the statements from the label to the last such
+//     goto a loop: "L: s1; ...; if (c) goto L; sn" becomes
+//     "L: for (;;) { s1; ...; if (c) continue; sn; break; }";
+//   - a goto back to a label whose statements up to the end of their block
+//     end the program (the "ERROR: { reach_error(); abort(); }" of SV-COMP
+//     tasks) is replaced by a copy of them.
+//
+// Gotos it cannot restructure are left for checkForward to report.
+func structureGotos(body *ir.Block) {
+	terminal := map[string][]ir.Stmt{}
+	order := map[ir.Stmt]int{}
+	labelAt := map[string]int{}
+	i := 0
+	ir.Inspect(ir.Stmt(body), func(x any) bool {
+		if _, ok := x.(ir.Expr); ok {
+			return false
+		}
+		if st, ok := x.(ir.Stmt); ok {
+			order[st] = i
+			i++
+			if l, ok := st.(*ir.Label); ok {
+				labelAt[l.Name] = order[st]
+			}
+		}
+		if b, ok := x.(*ir.Block); ok {
+			for k, s := range b.List {
+				if l, ok := s.(*ir.Label); ok && endsProgramStmts(b.List[k+1:]) && !hasLabels(b.List[k+1:]) {
+					terminal[l.Name] = b.List[k+1:]
+				}
+			}
+		}
+		return true
+	})
+	backward := func(g *ir.Goto) bool {
+		at, ok := labelAt[g.Label]
+		return ok && at < order[g]
+	}
+	loopify(body, body, backward)
+	// Copies of terminal code for the backward gotos left.
+	rewriteAll(body, func(s ir.Stmt) []ir.Stmt {
+		g, ok := s.(*ir.Goto)
+		if !ok || !backward(g) || terminal[g.Label] == nil {
+			return []ir.Stmt{s}
+		}
+		cl := &ir.Cloner{}
+		var out []ir.Stmt
+		for _, t := range terminal[g.Label] {
+			out = append(out, cl.Stmt(t))
+		}
+		return []ir.Stmt{&ir.Block{Loc: g.Loc, List: out}}
+	})
+}
+
+// loopify turns the backward gotos of b (and of its nested blocks) to
+// labels of b into loops, where that is exact.
+func loopify(fn, b *ir.Block, backward func(*ir.Goto) bool) {
+	for k := 0; k < len(b.List); k++ {
+		l, ok := b.List[k].(*ir.Label)
+		if !ok {
+			continue
+		}
+		last := -1
+		for j := k + 1; j < len(b.List); j++ {
+			if countGotos(b.List[j], l.Name, false) > 0 {
+				last = j
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		span := b.List[k+1 : last+1]
+		if !loopable(fn, span, l.Name) {
+			continue
+		}
+		loopBody := &ir.Block{Loc: l.Loc, List: append(append([]ir.Stmt(nil), span...), &ir.Break{Loc: l.Loc})}
+		rewriteOutsideLoops(loopBody, func(s ir.Stmt) []ir.Stmt {
+			if g, ok := s.(*ir.Goto); ok && g.Label == l.Name {
+				return []ir.Stmt{&ir.Continue{Loc: g.Loc}}
+			}
+			return []ir.Stmt{s}
+		})
+		loop := &ir.Loop{Loc: l.Loc, Kind: ir.For, Body: loopBody, ID: GotoLoopID}
+		b.List = append(append(append([]ir.Stmt(nil), b.List[:k+1]...), loop), b.List[last+1:]...)
+	}
+	for _, s := range b.List {
+		switch x := s.(type) {
+		case *ir.Block:
+			loopify(fn, x, backward)
+		case *ir.If:
+			loopify(fn, x.Then, backward)
+			if x.Else != nil {
+				loopify(fn, x.Else, backward)
+			}
+		case *ir.Loop:
+			loopify(fn, x.Body, backward)
+		}
+	}
+}
+
+// loopable reports whether span (the statements after label l up to the
+// last goto l) can become the body of a loop: every goto l in the function
+// lies in span outside its nested loops or before the label, span has no
+// break or continue of an enclosing loop, and no goto from outside span
+// jumps to a label inside it.
+func loopable(fn *ir.Block, span []ir.Stmt, l string) bool {
+	inSpan := 0
+	inner := map[string]bool{}
+	for _, s := range span {
+		inSpan += countGotos(s, l, false)
+		if countGotos(s, l, true) > 0 || hasLoopExit(s) {
+			return false
+		}
+		ir.Inspect(s, func(x any) bool {
+			if lb, ok := x.(*ir.Label); ok {
+				inner[lb.Name] = true
+			}
+			_, isExpr := x.(ir.Expr)
+			return !isExpr
+		})
+	}
+	// Every goto to l or to a label inside span: inside span (gotos to l
+	// before the label are forward and stay so).
+	total, before := 0, 0
+	seenLabel := false
+	innerFromOutside := false
+	spanSet := map[ir.Stmt]bool{}
+	for _, s := range span {
+		spanSet[s] = true
+	}
+	var walk func(s ir.Stmt, inside bool)
+	walk = func(s ir.Stmt, inside bool) {
+		inside = inside || spanSet[s]
+		switch x := s.(type) {
+		case *ir.Label:
+			if x.Name == l {
+				seenLabel = true
+			}
+		case *ir.Goto:
+			if x.Label == l {
+				total++
+				if !seenLabel {
+					before++
+				}
+			}
+			if inner[x.Label] && !inside {
+				innerFromOutside = true
+			}
+		case *ir.Block:
+			for _, y := range x.List {
+				walk(y, inside)
+			}
+		case *ir.If:
+			walk(x.Then, inside)
+			if x.Else != nil {
+				walk(x.Else, inside)
+			}
+		case *ir.Loop:
+			walk(x.Body, inside)
+		}
+	}
+	walk(fn, false)
+	return !innerFromOutside && total == inSpan+before
+}
+
+// countGotos counts the gotos to l in s, outside nested loops (or, with
+// inLoops, inside them).
+func countGotos(s ir.Stmt, l string, inLoops bool) int {
+	n := 0
+	var walk func(s ir.Stmt, loop bool)
+	walk = func(s ir.Stmt, loop bool) {
+		switch x := s.(type) {
+		case *ir.Goto:
+			if x.Label == l && loop == inLoops {
+				n++
+			}
+		case *ir.Block:
+			for _, y := range x.List {
+				walk(y, loop)
+			}
+		case *ir.If:
+			walk(x.Then, loop)
+			if x.Else != nil {
+				walk(x.Else, loop)
+			}
+		case *ir.Loop:
+			walk(x.Body, true)
+		}
+	}
+	walk(s, false)
+	return n
+}
+
+// hasLoopExit reports whether s has a break or continue outside nested
+// loops (one that would bind to a loop around s).
+func hasLoopExit(s ir.Stmt) bool {
+	switch x := s.(type) {
+	case *ir.Break, *ir.Continue:
+		return true
+	case *ir.Block:
+		for _, y := range x.List {
+			if hasLoopExit(y) {
+				return true
+			}
+		}
+	case *ir.If:
+		return hasLoopExit(x.Then) || (x.Else != nil && hasLoopExit(x.Else))
+	}
+	return false
+}
+
+// endsProgramStmts reports whether running stmts always ends the program:
+// the last one is a call of abort, exit, reach_error and the like (or a
+// block whose statements end the program).
+func endsProgramStmts(stmts []ir.Stmt) bool {
+	if len(stmts) == 0 {
+		return false
+	}
+	switch x := stmts[len(stmts)-1].(type) {
+	case *ir.Block:
+		return endsProgramStmts(x.List)
+	case *ir.ExprStmt:
+		if c, lhs := CallOf(x); c != nil && lhs == nil {
+			return model.Lookup(calleeName(c)).Kind == model.Control
+		}
+	}
+	return false
+}
+
+// hasLabels reports whether any statement of stmts defines a label.
+func hasLabels(stmts []ir.Stmt) bool {
+	found := false
+	for _, s := range stmts {
+		ir.Inspect(s, func(x any) bool {
+			if _, ok := x.(*ir.Label); ok {
+				found = true
+			}
+			_, isExpr := x.(ir.Expr)
+			return !found && !isExpr
+		})
+	}
+	return found
+}
+
+// rewriteAll applies f to every statement of the blocks under s, loops
+// included.
+func rewriteAll(s ir.Stmt, f func(ir.Stmt) []ir.Stmt) {
+	switch s := s.(type) {
+	case *ir.Block:
+		var out []ir.Stmt
+		for _, x := range s.List {
+			rewriteAll(x, f)
+			out = append(out, f(x)...)
+		}
+		s.List = out
+	case *ir.If:
+		rewriteAll(s.Then, f)
+		if s.Else != nil {
+			rewriteAll(s.Else, f)
+		}
+	case *ir.Loop:
+		rewriteAll(s.Body, f)
+	}
+}
