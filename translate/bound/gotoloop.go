@@ -50,7 +50,7 @@ func structureGotos(body *ir.Block) {
 		at, ok := labelAt[g.Label]
 		return ok && at < order[g]
 	}
-	loopify(body, body, backward)
+	loopify(body, body, false, backward)
 	// Copies of terminal code for the backward gotos left.
 	rewriteAll(body, func(s ir.Stmt) []ir.Stmt {
 		g, ok := s.(*ir.Goto)
@@ -67,11 +67,17 @@ func structureGotos(body *ir.Block) {
 }
 
 // loopify turns the backward gotos of b (and of its nested blocks) to
-// labels of b into loops, where that is exact.
-func loopify(fn, b *ir.Block, backward func(*ir.Goto) bool) {
+// labels of b into loops, where that is exact. With loopHead, b is the body
+// of a forever loop: gotos to its leading labels are continues (CIL's
+// while_continue), which the unwinder handles.
+func loopify(fn, b *ir.Block, loopHead bool, backward func(*ir.Goto) bool) {
 	for k := 0; k < len(b.List); k++ {
 		l, ok := b.List[k].(*ir.Label)
 		if !ok {
+			loopHead = false
+			continue
+		}
+		if loopHead {
 			continue
 		}
 		last := -1
@@ -100,14 +106,14 @@ func loopify(fn, b *ir.Block, backward func(*ir.Goto) bool) {
 	for _, s := range b.List {
 		switch x := s.(type) {
 		case *ir.Block:
-			loopify(fn, x, backward)
+			loopify(fn, x, false, backward)
 		case *ir.If:
-			loopify(fn, x.Then, backward)
+			loopify(fn, x.Then, false, backward)
 			if x.Else != nil {
-				loopify(fn, x.Else, backward)
+				loopify(fn, x.Else, false, backward)
 			}
 		case *ir.Loop:
-			loopify(fn, x.Body, backward)
+			loopify(fn, x.Body, isTrue(x.Cond) && x.Post == nil, backward)
 		}
 	}
 }

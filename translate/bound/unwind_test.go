@@ -265,15 +265,17 @@ int main(void) {
 	}
 	return i;
 }`, "goto inside into a loop", 4},
-		{"backward goto", `
+		{"backward goto into a jump target", `
 int main(void) {
 	int i = 0;
+	goto inner;
 again:
 	i++;
+inner:
 	if (i < 3)
 		goto again;
 	return i;
-}`, "backward goto again", 7},
+}`, "backward goto again", 9},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
