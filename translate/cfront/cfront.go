@@ -168,7 +168,15 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 		return nil, ccError(name, err)
 	}
 	l := newLowerer(ast, name)
-	return l.lower()
+	if prog, err = l.lower(); err != nil {
+		return nil, err
+	}
+	if name != LibDefsFile {
+		if err := fe.addLibDefs(prog, opts); err != nil {
+			return nil, err
+		}
+	}
+	return prog, nil
 }
 
 // ccError turns cc's error list into an *Error at the first position.
