@@ -19,47 +19,52 @@ const UnrunFunc = "__ladr_unrun"
 //
 //	for (i = c0; cond(i); i = step(i)) pthread_create(&t[e], attr, f, arg);
 //
-// The counter i is not used after the loop; cond, step and the arguments
-// change nothing else; t is a local array (or variable) of fn whose every
+// Either the counter i is not used after the loop, or the loop is
+// "i op C" with op <, <=, >, >= (or !=), C a constant and a step of +1 or -1,
+// so that the iterations left out end with i at a known final value, which
+// is returned (the real program may run them with no other thread
+// scheduled: that is one of its schedules, even when i is shared). cond,
+// step and the arguments change nothing else; t is a local array (or variable) of fn whose every
 // other use is as the identifier argument of pthread_create (&t[e]) or
 // pthread_join (t[e]), so that the identifiers the skipped iterations would
 // have stored are never read except by a join, which the sequentialization
 // blocks.
-func spawnLoop(fn *ir.Function, prev ir.Stmt, l *ir.Loop) bool {
+func spawnLoop(fn *ir.Function, prev ir.Stmt, l *ir.Loop) (bool, ir.Expr) {
 	if fn == nil || l.Kind != ir.For || l.Cond == nil || l.Post == nil || ir.HasEffects(l.Cond) {
-		return false
+		return false, nil
 	}
 	ctr, ok := postVar(l.Post)
-	if !ok || ctr.IsStaticStorage() {
-		return false
+	if !ok {
+		return false, nil
 	}
 	switch x := l.Post.(type) {
 	case *ir.Unary:
 		if x.Op != ir.PreInc && x.Op != ir.PostInc && x.Op != ir.PreDec && x.Op != ir.PostDec {
-			return false
+			return false, nil
 		}
 	case *ir.Assign:
 		if ir.HasEffects(x.R) {
-			return false
+			return false, nil
 		}
 	}
 	body := flatten(l.Body)
 	if len(body) != 1 {
-		return false
+		return false, nil
 	}
 	c, lhs := CallOf(body[0])
 	if c == nil || lhs != nil || calleeName(c) != "pthread_create" || len(c.Args) != 4 {
-		return false
+		return false, nil
 	}
 	for _, a := range c.Args {
 		if ir.HasEffects(a) {
-			return false
+			return false, nil
 		}
 	}
 	ids := idVar(c.Args[0], true)
 	if ids == nil || ids.Class != ir.Local || ids.Static || ids == ctr {
-		return false
+		return false, nil
 	}
+	final := finalValue(l, ctr)
 	// The counter: referenced only by the loop and its initialization
 	// (a statement of the function as it stands, not an unwound copy).
 	switch prev.(type) {
@@ -67,8 +72,8 @@ func spawnLoop(fn *ir.Function, prev ir.Stmt, l *ir.Loop) bool {
 	default:
 		prev = nil
 	}
-	if refs(fn.Body, ctr) != refs(l, ctr)+refs(prev, ctr) {
-		return false
+	if final == nil && (ctr.IsStaticStorage() || refs(fn.Body, ctr) != refs(l, ctr)+refs(prev, ctr)) {
+		return false, nil
 	}
 	// The identifiers: only created and joined.
 	allowed := 0
@@ -87,7 +92,48 @@ func spawnLoop(fn *ir.Function, prev ir.Stmt, l *ir.Loop) bool {
 		}
 		return true
 	})
-	return refs(fn.Body, ids) == allowed
+	if refs(fn.Body, ids) != allowed {
+		return false, nil
+	}
+	return true, final
+}
+
+// finalValue returns the value the counter v of loop l has when the loop
+// ends, run from any value for which its condition holds: for "v < C" and
+// "v != C" stepping by +1, C; "v <= C", C+1; "v > C" and "v != C" stepping
+// by -1, C; "v >= C", C-1. Nil otherwise.
+func finalValue(l *ir.Loop, v *ir.Var) ir.Expr {
+	cmp, ok := l.Cond.(*ir.Binary)
+	if !ok || !ir.IsInteger(v.Type) {
+		return nil
+	}
+	cv, op, limit := counter(cmp)
+	if cv != v {
+		return nil
+	}
+	step, ok := stepOf(l.Post, v)
+	if !ok {
+		return nil
+	}
+	var final int64
+	switch {
+	case step == 1 && (op == ir.Lt || op == ir.Ne):
+		final = limit
+	case step == 1 && op == ir.Le:
+		final = limit + 1
+	case step == -1 && (op == ir.Gt || op == ir.Ne):
+		final = limit
+	case step == -1 && op == ir.Ge:
+		final = limit - 1
+	default:
+		return nil
+	}
+	// The comparison must be one of mathematical integers, and the final
+	// value representable.
+	if !inRange(final, final, v.Type, cmp.X.Type(), cmp.Y.Type()) || !inRange(limit, limit, v.Type, cmp.X.Type(), cmp.Y.Type()) {
+		return nil
+	}
+	return ir.Lit(final, v.Type)
 }
 
 // idVar returns t for a thread identifier argument &t or &t[e] (addr) or

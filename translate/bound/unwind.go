@@ -130,7 +130,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 			n = 1
 		}
 	}
-	spawn := spawnLoop(u.fn, prev, s)
+	spawn, final := spawnLoop(u.fn, prev, s)
 	// The counter of a counting loop has a known value in each copy.
 	ctr, hasCtr := counterOf(prev, s)
 	if hasCtr && u.addrTaken[ctr.v] {
@@ -231,6 +231,15 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		if hasCtr {
 			c = ctr.substituteExpr(c, n)
 		}
+	}
+	if spawn && final != nil {
+		// The skipped iterations leave the counter at its final value.
+		ctrVar := counterVar(s)
+		list = append(list, &ir.If{Loc: loc, Cond: c, Then: ir.NewBlock(loc,
+			boundCallOf(u.prog, marker, loc, ir.IntConst(1), what),
+			&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(ctrVar), final)})})
+		list = append(list, &ir.Label{Loc: loc, Name: brk})
+		return &ir.Block{Loc: loc, List: list}, nil
 	}
 	list = append(list, boundCallOf(u.prog, marker, loc, c, what), &ir.Label{Loc: loc, Name: brk})
 	return &ir.Block{Loc: loc, List: list}, nil

@@ -437,7 +437,9 @@ void *f(void *a) { g = 1; return 0; }
 	}{
 		{"for-scoped counter, joined", `pthread_t t[1000]; for (int i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); for (int i = 0; i < 1000; i++) pthread_join(t[i], 0);`, true},
 		{"argument from the counter", `pthread_t t[1000]; int i; for (i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, (void *)(long)i);`, true},
-		{"counter read after the loop", `pthread_t t[1000]; int i; for (i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); g = i;`, false},
+		{"counter read after the loop, left at 1000", `pthread_t t[1000]; int i; for (i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); g = i;`, true},
+		{"global counter, left at 1000", `pthread_t t[1000]; for (g = 0; g < 1000; g++) pthread_create(&t[g], 0, f, 0);`, true},
+		{"counter read after a loop stepping by 2", `pthread_t t[1000]; int i; for (i = 0; i < 1000; i += 2) pthread_create(&t[i], 0, f, 0); g = i;`, false},
 		{"identifier read otherwise", `pthread_t t[1000]; for (int i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); g = t[999] != 0;`, false},
 		{"identifier array escapes", `pthread_t t[1000]; pthread_t *p = t; for (int i = 0; i < 1000; i++) pthread_create(&t[i], 0, f, 0); pthread_join(p[1], 0);`, false},
 		{"global identifiers", `for (int i = 0; i < 1000; i++) pthread_create(&gids[i], 0, f, 0);`, false},
@@ -454,6 +456,9 @@ void *f(void *a) { g = 1; return 0; }
 			unrun := len(callsTo(main, bound.UnrunFunc))
 			if want := map[bool]int{true: 1}[tc.unrun]; unrun != want {
 				t.Fatalf("%d unrun markers, want %d:\n%s", unrun, want, gccSyntax(t, u.Prog))
+			}
+			if tc.unrun && strings.Contains(tc.name, "left at 1000") && !strings.Contains(gccSyntax(t, u.Prog), "= 1000;") {
+				t.Errorf("the counter is not set to its final value")
 			}
 			if tc.unrun && len(callsTo(main, bound.LoopBoundFunc)) != strings.Count(tc.main, "pthread_join(t[i]") {
 				t.Errorf("the join loop should keep its cut:\n%s", gccSyntax(t, u.Prog))
