@@ -302,6 +302,12 @@ loop:
 	if out.result == "no-violation-found" {
 		if full := c.complete(ctx, out); full != nil {
 			out = full
+		} else if last == nil {
+			more, failed := c.moreRounds(ctx, res, out)
+			out = more
+			if failed != nil {
+				res.Notes = append(res.Notes, fmt.Sprintf("larger bounds (rounds %d, unwind %d) did not complete: %s", failed.bounds.Rounds, failed.bounds.Unwind, failed.reason))
+			}
 		}
 	}
 	res.Bounds = out.bounds
@@ -316,6 +322,35 @@ loop:
 		return unknown(out.reason, out.pos), nil
 	}
 	return finish(), nil
+}
+
+// moreRounds raises the rounds of a check that cut nothing (only more
+// rounds can find more there), by half each time while the time allows, up
+// to the number that covers every interleaving. It returns the outcome with
+// the largest bounds that completed (a violation ends the search) and the
+// attempt that did not complete, if any.
+func (c *checker) moreRounds(ctx context.Context, res *Result, best *outcome) (*outcome, *outcome) {
+	for !c.opt.FixedBounds && c.opt.Timeout > 0 && ctx.Err() == nil && best.u != nil && best.u.Layout != nil &&
+		len(best.u.Notes.Cuts) == 0 && best.bounds.Rounds <= best.u.Layout.Visible() {
+		b := best.bounds
+		b.Rounds = min(b.Rounds+max(b.Rounds/2, 2), best.u.Layout.Visible()+1)
+		c.progress(fmt.Sprintf("nothing was cut: more rounds (%d)", b.Rounds))
+		out, err := c.attemptWithFallback(ctx, b)
+		if err != nil {
+			return best, nil
+		}
+		out.bounds = b
+		res.Attempts = append(res.Attempts, Attempt{Bounds: b, Result: out.result, Reason: out.reason, TimeS: out.translateS + out.backendS})
+		switch {
+		case out.result == "violation":
+			return out, nil
+		case out.result == "no-violation-found":
+			best = out
+		default:
+			return best, out
+		}
+	}
+	return best, nil
 }
 
 // maxCompleteRounds caps the rounds of the completeness check: beyond it
