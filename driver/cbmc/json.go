@@ -209,6 +209,33 @@ type Output struct {
 	Complete bool
 }
 
+// escapeControls returns data with the raw control characters CBMC leaves
+// in its JSON strings (a C string literal "\001..." in an lvalue name, as in
+// Linux's KERN_* printk prefixes) escaped as \u00XX, so that the output
+// decodes. Control characters outside strings are not valid JSON either,
+// except white space, which is left alone.
+func escapeControls(data []byte) []byte {
+	bad := false
+	for _, c := range data {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' {
+			bad = true
+			break
+		}
+	}
+	if !bad {
+		return data
+	}
+	out := make([]byte, 0, len(data)+64)
+	for _, c := range data {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' {
+			out = append(out, fmt.Sprintf("\\u%04x", c)...)
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
 // ParseJSON parses the output of "cbmc --json-ui". It never panics. The
 // output may be truncated (CBMC killed by a timeout or a memory limit) or
 // followed by non-JSON text (CBMC prints its usage text after the first
@@ -217,7 +244,7 @@ type Output struct {
 // that point. The returned *Output is never nil.
 func ParseJSON(data []byte) (*Output, error) {
 	out := &Output{}
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(bytes.NewReader(escapeControls(data)))
 	tok, err := dec.Token()
 	if err != nil {
 		if errors.Is(err, io.EOF) {

@@ -238,6 +238,15 @@ func TestParseJSONOddInput(t *testing.T) {
 					t.Errorf("messages = %+v", out.Messages)
 				}
 			}},
+		{"raw control character in a string", "[{\"result\": [{\"property\": \"p\", \"status\": \"FAILURE\", \"trace\": [{\"stepType\": \"assignment\", \"lhs\": \"SM__&\\\"\x016Generic\"}]}]}]", true,
+			func(t *testing.T, out *Output) {
+				if len(out.Properties) != 1 || out.Properties[0].Status != "FAILURE" || len(out.Properties[0].Trace) != 1 {
+					t.Fatalf("output = %+v", out)
+				}
+				if lhs := out.Properties[0].Trace[0].LHS; lhs != "SM__&\"\x016Generic" {
+					t.Errorf("lhs = %q", lhs)
+				}
+			}},
 		{"deep nesting", "[" + strings.Repeat(`{"result": [{"trace": [{"value": `, 50) + "1" + strings.Repeat("}]}]}", 50) + "]", true, nil},
 	}
 	for _, tc := range tests {
