@@ -441,20 +441,30 @@ func (o *Options) schedule() []Bounds {
 }
 
 // attemptWithFallback runs one attempt; when CBMC crashes on the
-// shadow-memory encoding, it checks again with the generic encoding.
+// shadow-memory encoding, or its counterexample does not replay, it checks
+// again with the generic encoding.
 func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, error) {
 	out, err := c.attempt(ctx, c.opt.Target, b)
-	if err != nil || !out.crashed || c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil {
+	if err != nil || c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil {
 		return out, err
 	}
-	// CBMC 6.6's shadow memory has invariant violations on some programs:
-	// check again with the generic encoding, which does not use it.
-	c.progress("CBMC crashed; checking again with the generic encoding")
+	refused := out.result == "unknown" && strings.Contains(out.reason, "did not replay")
+	if !out.crashed && !refused {
+		return out, err
+	}
+	// CBMC 6.6's shadow memory has invariant violations on some programs,
+	// and on a few it gives counterexamples the replay refuses: check
+	// again with the generic encoding, which does not use it.
+	what := "crashed on"
+	if refused {
+		what = "gave a counterexample the replay refused with"
+	}
+	c.progress("CBMC " + what + " the shadow-memory encoding; checking again with the generic encoding")
 	out2, err := c.attempt(ctx, translate.Generic, b)
 	if err != nil {
 		return nil, err
 	}
-	out2.notes = append(out2.notes, "CBMC crashed on the shadow-memory encoding ("+out.reason+"); used the generic encoding")
+	out2.notes = append(out2.notes, "CBMC "+what+" the shadow-memory encoding ("+out.reason+"); used the generic encoding")
 	out2.translateS += out.translateS
 	out2.backendS += out.backendS
 	return out2, nil
