@@ -270,12 +270,10 @@ loop:
 			// nothing new.
 			continue
 		}
-		out, err := c.attemptWithFallback(ctx, b)
+		out, err := c.try(ctx, res, b)
 		if err != nil {
 			return nil, err
 		}
-		out.bounds = b
-		res.Attempts = append(res.Attempts, Attempt{Bounds: b, Result: out.result, Reason: out.reason, TimeS: out.translateS + out.backendS})
 		switch {
 		case out.result == "violation" || out.unsupported:
 			last = out
@@ -324,6 +322,17 @@ loop:
 	return finish(), nil
 }
 
+// try runs one attempt at bounds b and records it in res.Attempts.
+func (c *checker) try(ctx context.Context, res *Result, b Bounds) (*outcome, error) {
+	out, err := c.attemptWithFallback(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	out.bounds = b
+	res.Attempts = append(res.Attempts, Attempt{Bounds: b, Result: out.result, Reason: out.reason, TimeS: out.translateS + out.backendS})
+	return out, nil
+}
+
 // moreRounds raises the rounds of a check that cut nothing (only more
 // rounds can find more there), by half each time while the time allows, up
 // to the number that covers every interleaving. It returns the outcome with
@@ -335,12 +344,10 @@ func (c *checker) moreRounds(ctx context.Context, res *Result, best *outcome) (*
 		b := best.bounds
 		b.Rounds = min(b.Rounds+max(b.Rounds/2, 2), best.u.Layout.Visible()+1)
 		c.progress(fmt.Sprintf("nothing was cut: more rounds (%d)", b.Rounds))
-		out, err := c.attemptWithFallback(ctx, b)
+		out, err := c.try(ctx, res, b)
 		if err != nil {
 			return best, nil
 		}
-		out.bounds = b
-		res.Attempts = append(res.Attempts, Attempt{Bounds: b, Result: out.result, Reason: out.reason, TimeS: out.translateS + out.backendS})
 		switch {
 		case out.result == "violation":
 			return out, nil

@@ -52,7 +52,7 @@ func structureGotos(body *ir.Block) {
 	}
 	loopify(body, body, false, backward)
 	// Copies of terminal code for the backward gotos left.
-	rewriteAll(body, func(s ir.Stmt) []ir.Stmt {
+	rewriteStmts(body, func(s ir.Stmt) []ir.Stmt {
 		g, ok := s.(*ir.Goto)
 		if !ok || !backward(g) || terminal[g.Label] == nil {
 			return []ir.Stmt{s}
@@ -63,7 +63,7 @@ func structureGotos(body *ir.Block) {
 			out = append(out, cl.Stmt(t))
 		}
 		return []ir.Stmt{&ir.Block{Loc: g.Loc, List: out}}
-	})
+	}, true)
 }
 
 // loopify turns the backward gotos of b (and of its nested blocks) to
@@ -260,25 +260,4 @@ func hasLabels(stmts []ir.Stmt) bool {
 		})
 	}
 	return found
-}
-
-// rewriteAll applies f to every statement of the blocks under s, loops
-// included.
-func rewriteAll(s ir.Stmt, f func(ir.Stmt) []ir.Stmt) {
-	switch s := s.(type) {
-	case *ir.Block:
-		var out []ir.Stmt
-		for _, x := range s.List {
-			rewriteAll(x, f)
-			out = append(out, f(x)...)
-		}
-		s.List = out
-	case *ir.If:
-		rewriteAll(s.Then, f)
-		if s.Else != nil {
-			rewriteAll(s.Else, f)
-		}
-	case *ir.Loop:
-		rewriteAll(s.Body, f)
-	}
 }

@@ -583,19 +583,27 @@ func replaceContinue(b *ir.Block, label string) {
 }
 
 // rewriteOutsideLoops is ir.RewriteBlocks that does not enter nested loops.
-func rewriteOutsideLoops(s ir.Stmt, f func(ir.Stmt) []ir.Stmt) {
+func rewriteOutsideLoops(s ir.Stmt, f func(ir.Stmt) []ir.Stmt) { rewriteStmts(s, f, false) }
+
+// rewriteStmts replaces every statement x of the blocks under s (nested
+// loops' bodies too when loops is set) by f(x), innermost first.
+func rewriteStmts(s ir.Stmt, f func(ir.Stmt) []ir.Stmt, loops bool) {
 	switch s := s.(type) {
 	case *ir.Block:
 		var out []ir.Stmt
 		for _, x := range s.List {
-			rewriteOutsideLoops(x, f)
+			rewriteStmts(x, f, loops)
 			out = append(out, f(x)...)
 		}
 		s.List = out
 	case *ir.If:
-		rewriteOutsideLoops(s.Then, f)
+		rewriteStmts(s.Then, f, loops)
 		if s.Else != nil {
-			rewriteOutsideLoops(s.Else, f)
+			rewriteStmts(s.Else, f, loops)
+		}
+	case *ir.Loop:
+		if loops {
+			rewriteStmts(s.Body, f, loops)
 		}
 	}
 }
