@@ -665,6 +665,16 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		}
 		return &ir.Index{X: ip, I: ir.IntConst(int64(i)), T: ir.IntType}
 	}
+	// rd reads a synchronization object's state word as an int: the
+	// state field of glibc's types may be unsigned (pthread_rwlock_t's
+	// __readers), and the models store -1 in it.
+	rd := func(p ir.Expr) ir.Expr {
+		w := word(p, 0)
+		if b, ok := w.Type().(*ir.Basic); ok && b.Kind == ir.Int {
+			return w
+		}
+		return &ir.Cast{X: w, T: ir.IntType}
+	}
 	me1 := ir.IntConst(int64(s.me + 1))
 	assume := func(c ir.Expr) { out = append(out, s.d.Assume(loc, c)) }
 	set := func(l, r ir.Expr) { out = append(out, exec(loc, ir.Set(l, r))) }
@@ -734,28 +744,28 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		ret(&ir.Cond{C: ir.Ref(free), X: ir.IntConst(0), Y: ir.IntConst(int64(errno)), T: ir.IntType})
 	case "pthread_rwlock_rdlock":
 		m := saved(0)
-		assume(ir.Bin(ir.Ge, word(m, 0), ir.IntConst(0), ir.IntType))
-		set(word(m, 0), ir.Bin(ir.Add, word(m, 0), ir.IntConst(1), ir.IntType))
+		assume(ir.Bin(ir.Ge, rd(m), ir.IntConst(0), ir.IntType))
+		set(word(m, 0), ir.Bin(ir.Add, rd(m), ir.IntConst(1), ir.IntType))
 		ret(ir.IntConst(0))
 	case "pthread_rwlock_wrlock":
 		m := saved(0)
-		assume(ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
+		assume(ir.Bin(ir.Eq, rd(m), ir.IntConst(0), ir.IntType))
 		set(word(m, 0), ir.IntConst(-1))
 		ret(ir.IntConst(0))
 	case "pthread_rwlock_tryrdlock", "pthread_rwlock_trywrlock":
 		m := saved(0)
 		ok := s.temp(ir.IntType)
 		if name == "pthread_rwlock_tryrdlock" {
-			set(ir.Ref(ok), ir.Bin(ir.Ge, word(m, 0), ir.IntConst(0), ir.IntType))
-			out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Add, word(m, 0), ir.IntConst(1), ir.IntType))))})
+			set(ir.Ref(ok), ir.Bin(ir.Ge, rd(m), ir.IntConst(0), ir.IntType))
+			out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Add, rd(m), ir.IntConst(1), ir.IntType))))})
 		} else {
-			set(ir.Ref(ok), ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
+			set(ir.Ref(ok), ir.Bin(ir.Eq, rd(m), ir.IntConst(0), ir.IntType))
 			out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.IntConst(-1))))})
 		}
 		ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(model.EBUSY), T: ir.IntType})
 	case "pthread_rwlock_unlock":
 		m := saved(0)
-		set(word(m, 0), &ir.Cond{C: ir.Bin(ir.Gt, word(m, 0), ir.IntConst(0), ir.IntType), X: ir.Bin(ir.Sub, word(m, 0), ir.IntConst(1), ir.IntType), Y: ir.IntConst(0), T: ir.IntType})
+		set(word(m, 0), &ir.Cond{C: ir.Bin(ir.Gt, rd(m), ir.IntConst(0), ir.IntType), X: ir.Bin(ir.Sub, rd(m), ir.IntConst(1), ir.IntType), Y: ir.IntConst(0), T: ir.IntType})
 		ret(ir.IntConst(0))
 	case "pthread_barrier_init":
 		b := saved(0)
@@ -781,7 +791,7 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		ret(ir.IntConst(0))
 	case "sem_wait":
 		m := saved(0)
-		assume(ir.Bin(ir.Gt, word(m, 0), ir.IntConst(0), ir.IntType))
+		assume(ir.Bin(ir.Gt, rd(m), ir.IntConst(0), ir.IntType))
 		set(word(m, 0), ir.Bin(ir.Sub, word(m, 0), ir.IntConst(1), ir.IntType))
 		ret(ir.IntConst(0))
 	case "sem_post":
@@ -791,11 +801,11 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 	case "sem_trywait":
 		m := saved(0)
 		ok := s.temp(ir.IntType)
-		set(ir.Ref(ok), ir.Bin(ir.Gt, word(m, 0), ir.IntConst(0), ir.IntType))
-		out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Sub, word(m, 0), ir.IntConst(1), ir.IntType))))})
+		set(ir.Ref(ok), ir.Bin(ir.Gt, rd(m), ir.IntConst(0), ir.IntType))
+		out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Sub, rd(m), ir.IntConst(1), ir.IntType))))})
 		ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(-1), T: ir.IntType})
 	case "sem_getvalue":
-		set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: arg(1), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, word(arg(0), 0))
+		set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: arg(1), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, rd(arg(0)))
 		ret(ir.IntConst(0))
 	case "pthread_key_create":
 		if len(args) > 1 && !isNullConst(args[1]) {
