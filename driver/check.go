@@ -6,7 +6,6 @@
 package driver
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -392,7 +391,7 @@ func (c *checker) complete(ctx context.Context, last *outcome) *outcome {
 	saved := c.opt.CBMCArgs
 	c.opt.CBMCArgs = append(append([]string{}, saved...), "--unwinding-assertions")
 	defer func() { c.opt.CBMCArgs = saved }()
-	out, err := c.attempt(ctx, last.target, b)
+	out, err := c.attempt(ctx, last.target, b, last.heap)
 	if err != nil || out.u == nil {
 		return nil
 	}
@@ -447,27 +446,39 @@ func (o *Options) schedule() []Bounds {
 	return out
 }
 
-// attemptWithFallback runs one attempt; when CBMC crashes on the
-// shadow-memory encoding, or its counterexample does not replay, it checks
-// again with the generic encoding.
+// attemptWithFallback runs one attempt. When its counterexample does not
+// replay and the program allocates memory, it checks again with the
+// initial heap bytes recorded (CBMC's trace does not show them). When CBMC
+// crashes on the shadow-memory encoding, or its counterexample still does
+// not replay, a race check runs again with the generic encoding.
 func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, error) {
-	out, err := c.attempt(ctx, c.opt.Target, b)
-	if err != nil || c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil {
+	out, err := c.attempt(ctx, c.opt.Target, b, false)
+	if err != nil || ctx.Err() != nil {
 		return out, err
 	}
-	refused := out.result == "unknown" && strings.Contains(out.reason, "did not replay")
-	if !out.crashed && !refused {
-		return out, err
+	if out.refused() && out.u != nil && replay.CallsMalloc(out.u.Prog) {
+		c.progress("the replay refused CBMC's counterexample; checking again with the heap's initial bytes recorded")
+		out2, err := c.attempt(ctx, c.opt.Target, b, true)
+		if err != nil {
+			return nil, err
+		}
+		out2.notes = append(out2.notes, "the first counterexample did not replay ("+out.reason+"); checked again with the initial bytes of malloc'd objects recorded")
+		out2.translateS += out.translateS
+		out2.backendS += out.backendS
+		out = out2
+	}
+	if c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil || (!out.crashed && !out.refused()) {
+		return out, nil
 	}
 	// CBMC 6.6's shadow memory has invariant violations on some programs,
 	// and on a few it gives counterexamples the replay refuses: check
 	// again with the generic encoding, which does not use it.
 	what := "crashed on"
-	if refused {
+	if out.refused() {
 		what = "gave a counterexample the replay refused with"
 	}
 	c.progress("CBMC " + what + " the shadow-memory encoding; checking again with the generic encoding")
-	out2, err := c.attempt(ctx, translate.Generic, b)
+	out2, err := c.attempt(ctx, translate.Generic, b, out.heap)
 	if err != nil {
 		return nil, err
 	}
@@ -475,6 +486,11 @@ func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, 
 	out2.translateS += out.translateS
 	out2.backendS += out.backendS
 	return out2, nil
+}
+
+// refused reports whether the replay refused the outcome's counterexample.
+func (o *outcome) refused() bool {
+	return o.result == "unknown" && strings.Contains(o.reason, "did not replay")
 }
 
 func inputError(err error) error {
@@ -509,6 +525,7 @@ type outcome struct {
 	mapped     *Result // violation details
 	bounds     Bounds
 	target     translate.Target
+	heap       bool // the program recorded the heap's initial bytes
 	// unsupported: the program uses a construct ladr does not model (no
 	// other bounds help); final: the result cannot change with other bounds.
 	unsupported bool
@@ -547,9 +564,9 @@ func (o *outcome) fill(res *Result) {
 }
 
 // attempt translates the program for target and runs CBMC on it.
-func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds) (*outcome, error) {
+func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds, heap bool) (*outcome, error) {
 	opt := c.opt
-	out := &outcome{target: target}
+	out := &outcome{target: target, heap: heap}
 	prog, err := c.fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
 	if err != nil {
 		return nil, inputError(err)
@@ -582,10 +599,13 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		}
 		return out, nil
 	}
-	var buf bytes.Buffer
-	sm, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
+	if heap {
+		replay.RecordHeap(u.Prog)
+		opt.CBMCArgs = append(replay.HeapCBMCArgs(), opt.CBMCArgs...)
+	}
+	printed, text, sm, err := programText(u, target)
 	if err != nil {
-		out.result, out.reason = "unknown", "printing the sequentialized program failed: "+err.Error()
+		out.result, out.reason = "unknown", err.Error()
 		return out, nil
 	}
 	dir, err := os.MkdirTemp("", "ladr-")
@@ -594,16 +614,11 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	}
 	defer os.RemoveAll(dir)
 	seqFile := filepath.Join(dir, "seq.c")
-	text := buf.Bytes()
-	if target == translate.Generic {
-		text = append(append([]byte{}, text...), genericHarness...)
-	}
-	text = append(append([]byte{}, text...), replay.NondetBodies(u.Prog)...)
 	if err := os.WriteFile(seqFile, text, 0o644); err != nil {
 		return nil, err
 	}
 	if opt.Keep != "" {
-		if err := os.WriteFile(opt.Keep, buf.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(opt.Keep, printed, 0o644); err != nil {
 			return nil, fmt.Errorf("writing %s: %w", opt.Keep, err)
 		}
 	}
@@ -639,7 +654,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 			return out, nil
 		}
 		m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property,
-			Target: target.String(), Model: opt.Model.String(), Bounds: b, Choices: choices, Assertion: p.Description,
+			Target: target.String(), Model: opt.Model.String(), Bounds: b, HeapRecorded: heap, Choices: choices, Assertion: p.Description,
 			File: m.res.File, Line: m.res.Line}
 		if !opt.NoReplay {
 			c.progress("replaying the violation")

@@ -44,7 +44,7 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	if fe == nil {
 		fe = cfront.New()
 	}
-	u, text, err := buildProgram(opt, fe, target, t.Bounds)
+	u, text, err := buildProgram(opt, fe, target, t.Bounds, t.HeapRecorded)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 // buildProgram translates opt.Input for target at bounds b and returns the
 // unit and the text CBMC would check (with the generic harness and the
 // recording nondet functions).
-func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b Bounds) (*translate.Unit, []byte, error) {
+func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool) (*translate.Unit, []byte, error) {
 	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
 	if err != nil {
 		return nil, nil, inputError(err)
@@ -88,14 +88,32 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 	if err != nil {
 		return nil, nil, &UnknownError{Reason: "translation failed: " + err.Error()}
 	}
-	var buf bytes.Buffer
-	if _, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{}); err != nil {
-		return nil, nil, fmt.Errorf("printing the sequentialized program: %w", err)
+	if heap {
+		replay.RecordHeap(u.Prog)
 	}
-	text := buf.Bytes()
+	_, text, _, err := programText(u, target)
+	if err != nil {
+		return nil, nil, err
+	}
+	return u, text, nil
+}
+
+// programText prints the sequentialized program of u (the text --keep
+// writes) and the text CBMC checks and the replay compiles: the program,
+// the generic harness for that target, and the functions whose trace
+// assignments record the choices.
+func programText(u *translate.Unit, target translate.Target) (printed, text []byte, sm *ir.SourceMap, err error) {
+	var buf bytes.Buffer
+	sm, err = ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("printing the sequentialized program failed: %w", err)
+	}
+	printed = buf.Bytes()
+	text = append([]byte{}, printed...)
 	if target == translate.Generic {
 		text = append(text, genericHarness...)
 	}
 	text = append(text, replay.NondetBodies(u.Prog)...)
-	return u, text, nil
+	text = append(text, replay.HeapBodies(u.Prog)...)
+	return printed, text, sm, nil
 }

@@ -17,18 +17,21 @@ const SavedTraceFormat = "ladr-trace/1"
 // counterexample, the bounds and settings that produced the program they
 // answer, and what identifies the input and ladr.
 type SavedTrace struct {
-	Format      string          `json:"format"`
-	LadrVersion string          `json:"ladr_version"`
-	Input       string          `json:"input"`
-	InputSHA256 string          `json:"input_sha256"`
-	Property    Property        `json:"property"`
-	Target      string          `json:"target"`
-	Model       string          `json:"model"`
-	Bounds      Bounds          `json:"bounds"`
-	Assertion   string          `json:"assertion"`
-	File        string          `json:"file,omitempty"`
-	Line        int             `json:"line,omitempty"`
-	Choices     []replay.Choice `json:"choices"`
+	Format      string   `json:"format"`
+	LadrVersion string   `json:"ladr_version"`
+	Input       string   `json:"input"`
+	InputSHA256 string   `json:"input_sha256"`
+	Property    Property `json:"property"`
+	Target      string   `json:"target"`
+	Model       string   `json:"model"`
+	Bounds      Bounds   `json:"bounds"`
+	// HeapRecorded: the program recorded the initial bytes of malloc'd
+	// objects (replay.RecordHeap).
+	HeapRecorded bool            `json:"heap_recorded,omitempty"`
+	Assertion    string          `json:"assertion"`
+	File         string          `json:"file,omitempty"`
+	Line         int             `json:"line,omitempty"`
+	Choices      []replay.Choice `json:"choices"`
 }
 
 // HashFile returns the hex SHA-256 of a file's content.

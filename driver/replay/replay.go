@@ -75,6 +75,9 @@ func replayBodies(prog *ir.Program, defined string) string {
 		fmt.Fprintf(&b, "%s(void) { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
 			ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, valueName), valueName, valueName, f.Name, valueName)
 	}
+	if f := prog.Func(HeapFill); f != nil && f.Body == nil {
+		b.WriteString(heapReplayBody(f))
+	}
 	// Functions whose calls were all inlined keep only a declaration (CBMC
 	// needs no body to compare their addresses); the linker needs one. They
 	// are never called: a call would stop the replay as diverged.
@@ -110,7 +113,7 @@ func defines(text, name string) bool {
 func Choices(trace []cbmc.Step) ([]Choice, error) {
 	var cs []Choice
 	for _, st := range trace {
-		if st.Type != cbmc.StepAssignment || st.LHS != valueName || !strings.HasPrefix(st.Location.Function, "__VERIFIER_nondet_") {
+		if st.Type != cbmc.StepAssignment || st.LHS != valueName || !isChoiceFunc(st.Location.Function) {
 			continue
 		}
 		bits, err := bitsOf(st.Value)

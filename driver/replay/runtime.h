@@ -29,6 +29,20 @@ static void __ladr_rt_take(void *v, unsigned long size, const char *fn) {
   __builtin_memcpy(v, &bits, size < sizeof bits ? size : sizeof bits);
 }
 
+/* The initial bytes of a malloc'd object (see heap.go): a count, then that
+   many bytes; bytes past n (the object is smaller in this data model) are
+   dropped, bytes past the count keep glibc's values. */
+__attribute__((unused)) static void __ladr_rt_heap(void *p, unsigned long n) {
+  unsigned long k, i;
+  unsigned char c;
+  __ladr_rt_take(&k, sizeof k, "__ladr_heap_size");
+  for (i = 0; i < k; i++) {
+    __ladr_rt_take(&c, 1, "__ladr_heap_byte");
+    if (i < n)
+      ((unsigned char *)p)[i] = c;
+  }
+}
+
 void __CPROVER_assume(_Bool c) {
   if (!c) {
     __builtin_printf("ladr-replay: diverged: an assumption does not hold after %lu choices\n", __ladr_rt_next);
