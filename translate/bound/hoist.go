@@ -288,7 +288,12 @@ func (h *hoister) stmt(s ir.Stmt) []ir.Stmt {
 				decl := &ir.DeclStmt{Loc: s.Loc, Var: s.Var}
 				var x ir.Expr
 				pre := h.sub(func() { x = h.top(ir.Set(ir.Ref(s.Var), c)) })
-				return append(append([]ir.Stmt{decl}, pre...), &ir.ExprStmt{Loc: s.Loc, X: x})
+				out := append([]ir.Stmt{decl}, pre...)
+				if x == nil {
+					// A call through a pointer: expanded into pre.
+					return out
+				}
+				return append(out, &ir.ExprStmt{Loc: s.Loc, X: x})
 			}
 		}
 		pre := h.sub(func() { h.init(s.Init) })

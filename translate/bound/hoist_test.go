@@ -296,3 +296,27 @@ int main(void) { int a = cnt(); int b = cnt(); return a + b; }
 	}
 	gccSyntax(t, u.Prog)
 }
+
+// TestHoistFunctionPointerInitializer: a declaration initialized by a call
+// through a pointer becomes the declaration and the expanded call, with no
+// empty statement left behind.
+func TestHoistFunctionPointerInitializer(t *testing.T) {
+	u := run(t, `
+int g;
+int f(void) { return 1; }
+int (*fp)(void) = f;
+int main(void) { int r = fp(); g = r; return 0; }
+`, "hoist", bound.Limits{})
+	main := body(t, u.Prog, "main")
+	ir.Inspect(ir.Stmt(main), func(n any) bool {
+		if s, ok := n.(*ir.ExprStmt); ok && s.X == nil {
+			t.Errorf("an expression statement without an expression at %s", s.Loc.Pos)
+		}
+		return true
+	})
+	calls := collect[*ir.Call](main)
+	if len(calls) != 1 || ir.CalledFunc(calls[0]) == nil || ir.CalledFunc(calls[0]).Name != "f" {
+		t.Errorf("calls %d, want the direct call r = f()", len(calls))
+	}
+	gccSyntax(t, u.Prog)
+}
