@@ -120,8 +120,11 @@ var Passes = []*Pass{
 			}
 			return bound.Inline(u.Prog, u.Entries, u.Config.Limits, &u.Notes)
 		}},
-	{Name: "unwind", Doc: "unwind loops (--unwind, --unwindset); no backward jump remains",
+	{Name: "fill", Doc: "drop loops that give every byte of a fresh malloc'd object a nondeterministic value (it has one already)",
 		Needs: []string{"inline"},
+		Run:   func(u *Unit) error { bound.DropFillLoops(u.Prog, u.Entries); return nil }},
+	{Name: "unwind", Doc: "unwind loops (--unwind, --unwindset); no backward jump remains",
+		Needs: []string{"inline", "fill"},
 		Run:   func(u *Unit) error { return bound.Unwind(u.Prog, u.Entries, u.Config.Limits, &u.Notes) }},
 	{Name: "threads", Doc: "one copy of a thread's start routine per pthread_create site; number the threads",
 		Needs: []string{"unwind"},

@@ -37,6 +37,7 @@ func writeWitness(path, format string, r *driver.Result) error {
 func writeJSON(w io.Writer, r any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(r)
 }
 

@@ -85,17 +85,45 @@ func replayBodies(prog *ir.Program, defined string) string {
 		if f.Body != nil || !f.Inlined || defines(defined, f.Name) {
 			continue
 		}
-		var params []string
-		for i, pt := range f.Type.Params {
-			params = append(params, ir.Declare(pt, fmt.Sprintf("__ladr_p%d", i)))
+		b.WriteString(stub(f))
+	}
+	return b.String()
+}
+
+// stub defines f with a body that stops the replay as diverged: the
+// program needs f's address but never calls it on the recorded path.
+func stub(f *ir.Function) string {
+	var params []string
+	for i, pt := range f.Type.Params {
+		params = append(params, ir.Declare(pt, fmt.Sprintf("__ladr_p%d", i)))
+	}
+	if f.Type.Variadic {
+		params = append(params, "...")
+	}
+	if len(params) == 0 && !f.Type.NoProto {
+		params = []string{"void"}
+	}
+	return fmt.Sprintf("%s { __CPROVER_assume(0); }\n", ir.Declare(f.Type.Result, f.Name+"("+strings.Join(params, ", ")+")"))
+}
+
+// undefinedRef matches the linker's report of a symbol nothing defines.
+var undefinedRef = regexp.MustCompile("undefined reference to `([A-Za-z_][A-Za-z0-9_]*)'")
+
+// missingStubs returns stubs for the functions of prog that the linker
+// found undefined: declared, never defined, and not in the C library (a
+// Linux driver's file operations table names functions the task leaves
+// out). Their addresses are distinct, as in CBMC.
+func missingStubs(prog *ir.Program, linkErr string) string {
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, m := range undefinedRef.FindAllStringSubmatch(linkErr, -1) {
+		name := m[1]
+		f := prog.Func(name)
+		if seen[name] || f == nil || f.Body != nil || f.Type == nil {
+			continue
 		}
-		if f.Type.Variadic {
-			params = append(params, "...")
-		}
-		if len(params) == 0 && !f.Type.NoProto {
-			params = []string{"void"}
-		}
-		fmt.Fprintf(&b, "%s { __CPROVER_assume(0); }\n", ir.Declare(f.Type.Result, f.Name+"("+strings.Join(params, ", ")+")"))
+		seen[name] = true
+		b.WriteString(stub(f))
 	}
 	return b.String()
 }
@@ -224,9 +252,22 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 	if gcc == "" {
 		gcc = "gcc"
 	}
-	cc := exec.CommandContext(ctx, gcc, "-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-o", exe, cfile, "-lm", "-lpthread")
-	if out, err := cc.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("replay: compiling the program with %s failed: %s", gcc, firstLines(string(out), 3))
+	compile := func() ([]byte, error) {
+		cc := exec.CommandContext(ctx, gcc, "-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-o", exe, cfile, "-lm", "-lpthread")
+		return cc.CombinedOutput()
+	}
+	ccOut, err := compile()
+	if err != nil {
+		if stubs := missingStubs(prog, string(ccOut)); stubs != "" {
+			src.WriteString("\n/* ladr replay: functions the program declares and nothing defines */\n" + stubs)
+			if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
+				return nil, err
+			}
+			ccOut, err = compile()
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("replay: compiling the program with %s failed: %s", gcc, firstLines(string(ccOut), 3))
 	}
 	timeout := opt.Timeout
 	if timeout <= 0 {
@@ -238,7 +279,7 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &tail{b: &stdout, n: 1 << 16}, &limited{&stderr, 1 << 16}
-	err := cmd.Run()
+	err = cmd.Run()
 	out := &Outcome{Stdout: stdout.String(), Stderr: stderr.String()}
 	var ee *exec.ExitError
 	switch {

@@ -338,5 +338,6 @@ func splitPos(s string) (file string, line, col int, ok bool) {
 func Write(w io.Writer, r *driver.Result) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(New(r))
 }
