@@ -36,6 +36,7 @@ type lowerer struct {
 	breaks  []string // break targets: "" means the innermost loop
 	switchs []*switchCtx
 	stmtPos ir.Pos
+	vlas    []vla // variable-length arrays turned into pointers (heapVLA)
 }
 
 type switchCtx struct {
@@ -167,6 +168,7 @@ func (l *lowerer) funcDef(fd *cc.FunctionDefinition) {
 		f.Static = true
 	}
 	body := l.compound(fd.CompoundStatement)
+	l.checkVLAs(body)
 	f.Body = body
 	l.fn, l.fname = nil, ""
 }

@@ -415,7 +415,9 @@ func TestPositions(t *testing.T) {
 
 func TestUnsupportedConstructs(t *testing.T) {
 	tests := []struct{ name, src, what string }{
-		{"vla", `int main(void) { int n = 3; int a[n]; a[0] = 1; return a[0]; }`, "variable-length array"},
+		{"vla size taken", `int main(void) { int n = 3; int a[n]; a[0] = 1; return sizeof a; }`, "variable-length array a whose size or address is taken"},
+		{"vla address taken", `int main(void) { int n = 3; int a[n]; int (*p)[] = &a; return 0; }`, "variable-length array a whose size or address is taken"},
+		{"vla of vlas", `int main(void) { int n = 3; int a[n][n]; a[0][0] = 1; return 0; }`, "variable-length array"},
 		{"asm", `int main(void) { __asm__("nop"); return 0; }`, "inline assembly"},
 		{"computed goto", `int main(void) { void *l = &&x; goto *l; x: return 0; }`, "computed goto"},
 		{"nested function", `int main(void) { int inner(void) { return 1; } return 0; }`, "nested function"},
@@ -435,6 +437,19 @@ func TestUnsupportedConstructs(t *testing.T) {
 				t.Errorf("no Unsupported statement for %q (got %q)", tc.what, whats)
 			}
 		})
+	}
+}
+
+// TestHeapVLA: a variable-length array becomes a pointer to as many
+// elements allocated on the heap (thread locals live in static storage).
+func TestHeapVLA(t *testing.T) {
+	p := parseOK(t, `int main(void) { int n = 3; long a[n]; a[1] = 1; return a[n - 2] + a[0]; }`, LP64)
+	if us := collectProg[*ir.Unsupported](p); len(us) != 0 {
+		t.Fatalf("unsupported: %s", us[0].What)
+	}
+	out, _ := printProg(t, p)
+	if !strings.Contains(out, "long *a = (long *)malloc((unsigned long)n * sizeof(long));") {
+		t.Errorf("no heap allocation of a in\n%s", out)
 	}
 }
 

@@ -85,7 +85,9 @@ func (l *lowerer) localDecl(d *cc.Declaration) []ir.Stmt {
 			out = append(out, l.takePre()...)
 		}
 		if a, ok := v.Type.(*ir.Array); ok && a.LenExpr != nil {
-			out = append(out, &ir.Unsupported{Loc: ds.Loc, What: "variable-length array " + v.Name})
+			if !l.heapVLA(v, ds, a) {
+				out = append(out, &ir.Unsupported{Loc: ds.Loc, What: "variable-length array " + v.Name})
+			}
 		}
 		out = append(out, ds)
 	}
@@ -369,4 +371,69 @@ func (l *lowerer) jump(js *cc.JumpStatement) []ir.Stmt {
 		return append(pre, &ir.Return{Loc: loc, X: e})
 	}
 	return nil
+}
+
+// heapVLA turns the variable-length array v (T v[n], declared by ds) into
+// a pointer to n elements allocated on the heap, T *v = malloc(n * sizeof
+// T): ladr's thread simulation functions keep their locals in static
+// storage, which cannot hold a VLA. Every use of v but sizeof v and &v
+// means the same for the pointer; checkVLAs reports those two at the end
+// of the function. It returns false when v cannot be turned (a static or
+// initialized VLA, a multi-dimensional one).
+func (l *lowerer) heapVLA(v *ir.Var, ds *ir.DeclStmt, a *ir.Array) bool {
+	if v.Static || ds.Init != nil || ir.HasEffects(a.LenExpr) {
+		return false
+	}
+	if e, ok := a.Elem.(*ir.Array); ok && e.LenExpr != nil {
+		return false
+	}
+	malloc := l.funcs["malloc"]
+	if malloc == nil {
+		malloc = &ir.Function{Name: "malloc", Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.ULongType}}}
+		l.funcs["malloc"] = malloc
+		l.prog.Funcs = append(l.prog.Funcs, malloc)
+	}
+	pt := &ir.Pointer{Elem: a.Elem}
+	size := ir.Bin(ir.Mul, &ir.Cast{X: a.LenExpr, T: ir.ULongType, P: ds.Pos}, &ir.SizeofType{Of: a.Elem, T: ir.ULongType, P: ds.Pos}, ir.ULongType)
+	v.Type = pt
+	ds.Init = &ir.Init{Expr: &ir.Cast{X: ir.CallFn(malloc, size), T: pt, P: ds.Pos}, T: pt, P: ds.Pos}
+	l.vlas = append(l.vlas, vla{v: v, loc: ds.Loc})
+	return true
+}
+
+// vla is a variable-length array turned into a pointer by heapVLA.
+type vla struct {
+	v   *ir.Var
+	loc ir.Loc
+}
+
+// checkVLAs reports, at the start of body, each VLA of the function whose
+// size or address is taken: for those the pointer heapVLA made would mean
+// something else.
+func (l *lowerer) checkVLAs(body *ir.Block) {
+	var bad []ir.Stmt
+	for _, x := range l.vlas {
+		used := false
+		ir.Inspect(ir.Stmt(body), func(n any) bool {
+			switch e := n.(type) {
+			case *ir.Unary:
+				if id, ok := e.X.(*ir.Ident); ok && e.Op == ir.Addr && id.Var == x.v {
+					used = true
+				}
+			case *ir.SizeofExpr:
+				ir.Inspect(e.X, func(m any) bool {
+					if id, ok := m.(*ir.Ident); ok && id.Var == x.v {
+						used = true
+					}
+					return !used
+				})
+			}
+			return !used
+		})
+		if used {
+			bad = append(bad, &ir.Unsupported{Loc: x.loc, What: "variable-length array " + x.v.Name + " whose size or address is taken"})
+		}
+	}
+	l.vlas = nil
+	body.List = append(bad, body.List...)
 }
