@@ -1,6 +1,8 @@
 package bound
 
 import (
+	"fmt"
+
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 )
@@ -20,8 +22,11 @@ const GotoLoopID = -1
 //     end the program (the "ERROR: { reach_error(); abort(); }" of SV-COMP
 //     tasks) is replaced by a copy of them.
 //
-// Gotos it cannot restructure are left for checkForward to report.
+// Before that, rotateLoops turns CIL's rotated loops (a jump into the
+// loop's condition) into the first form. Gotos it cannot restructure are
+// left for checkForward to report.
 func structureGotos(body *ir.Block) {
+	rotateLoops(body, new(int))
 	terminal := map[string][]ir.Stmt{}
 	order := map[ir.Stmt]int{}
 	labelAt := map[string]int{}
@@ -260,4 +265,82 @@ func hasLabels(stmts []ir.Stmt) bool {
 		})
 	}
 	return found
+}
+
+// rotateLoops reorders CIL's rotated loops, which enter at their condition,
+//
+//	goto T; L: B; T: H; rest          (H holds the "if (c) goto L")
+//
+// into T: H; goto R; L: B; goto T; R: rest, with a fresh label R. This is
+// a pure reordering with explicit jumps (every path runs the same
+// statements in the same order: from the start, H; from the end of H,
+// rest; from the end of B or any goto L, B then H), after which the gotos
+// to L are forward and the goto back to T has the shape loopify turns into
+// a loop. B and H must not declare variables at their top level (their
+// order would change scopes). It applies to b and its nested blocks; n
+// numbers the fresh labels.
+func rotateLoops(b *ir.Block, n *int) {
+	for k := 1; k < len(b.List); k++ {
+		l, ok := b.List[k].(*ir.Label)
+		if !ok {
+			continue
+		}
+		entry, ok := b.List[k-1].(*ir.Goto)
+		if !ok {
+			continue
+		}
+		t := -1
+		for j := k + 1; j < len(b.List); j++ {
+			if lt, ok := b.List[j].(*ir.Label); ok && lt.Name == entry.Label {
+				t = j
+				break
+			}
+		}
+		if t < 0 {
+			continue
+		}
+		m := -1
+		for j := t + 1; j < len(b.List); j++ {
+			if countGotos(b.List[j], l.Name, false)+countGotos(b.List[j], l.Name, true) > 0 {
+				m = j
+			}
+		}
+		if m < 0 || declares(b.List[k+1:t]) || declares(b.List[t+1:m+1]) {
+			continue
+		}
+		*n++
+		rest := fmt.Sprintf("__ladr_rot%d", *n)
+		var out []ir.Stmt
+		out = append(out, b.List[:k-1]...)
+		out = append(out, b.List[t:m+1]...) // T: H
+		out = append(out, &ir.Goto{Loc: entry.Loc, Label: rest}, l)
+		out = append(out, b.List[k+1:t]...) // L: B
+		out = append(out, &ir.Goto{Loc: entry.Loc, Label: entry.Label}, &ir.Label{Loc: entry.Loc, Name: rest})
+		out = append(out, b.List[m+1:]...)
+		b.List = out
+		k = 0 // rescan the reordered list
+	}
+	for _, s := range b.List {
+		switch x := s.(type) {
+		case *ir.Block:
+			rotateLoops(x, n)
+		case *ir.If:
+			rotateLoops(x.Then, n)
+			if x.Else != nil {
+				rotateLoops(x.Else, n)
+			}
+		case *ir.Loop:
+			rotateLoops(x.Body, n)
+		}
+	}
+}
+
+// declares reports whether a statement of stmts is a declaration.
+func declares(stmts []ir.Stmt) bool {
+	for _, s := range stmts {
+		if _, ok := s.(*ir.DeclStmt); ok {
+			return true
+		}
+	}
+	return false
 }

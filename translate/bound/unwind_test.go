@@ -268,7 +268,7 @@ int main(void) {
 		{"backward goto into a jump target", `
 int main(void) {
 	int i = 0;
-	goto inner;
+	if (i >= 0) goto inner;
 again:
 	i++;
 inner:
@@ -532,7 +532,13 @@ top:
 	h = 1;
 	if (h > 2) goto ERROR;
 	return 0;`, "", ""},
-		{"jump into the span", `goto inner;
+		{"rotated loop (entered at its condition)", `goto inner;
+L:
+	g = 1;
+inner:	g = 2;
+	if (h) goto L;
+	return 0;`, "", "g = 1;"},
+		{"jump into the span", `if (h) goto inner;
 L:	g = 1;
 inner:	g = 2;
 	if (h) goto L;
