@@ -52,7 +52,7 @@ func (e *exitError) Error() string { return e.msg }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	err := app.Run(args)
+	err := app.Run(flagsFirst(app, args))
 	if err == nil {
 		return exitOK
 	}
@@ -65,6 +65,47 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "ladr: "+oneLine(err.Error()))
 	return exitUsage
+}
+
+// flagsFirst moves the flags a user wrote after the input file (ladr check
+// FILE --trace=false) before it: urfave/cli stops reading flags at the
+// first argument. A flag that takes a value keeps the word after it; "--"
+// ends the flags.
+func flagsFirst(app *cli.App, args []string) []string {
+	if len(args) < 3 {
+		return args
+	}
+	cmd := app.Command(args[1])
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		tv, ok := f.(interface{ TakesValue() bool })
+		for _, n := range f.Names() {
+			takesValue[n] = ok && tv.TakesValue()
+		}
+	}
+	var flags, pos []string
+	rest := args[2:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		switch {
+		case a == "--":
+			pos = append(pos, rest[i:]...)
+			i = len(rest)
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+			if !hasValue && takesValue[name] && i+1 < len(rest) {
+				i++
+				flags = append(flags, rest[i])
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return append(append(append([]string{}, args[:2]...), flags...), pos...)
 }
 
 func oneLine(s string) string {
