@@ -60,6 +60,7 @@ type options struct {
 	timeout, jobs, memoryMB, sample   int
 	shuffle                           bool
 	expected                          string // "", "true" or "false"
+	commit                            string // git describe of the repository when the run started
 	seed                              uint64
 	filters                           listFlag
 	logs                              bool
@@ -224,6 +225,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	started := time.Now()
+	o.commit = gitDescribe(o.root) // the tree may change while a long run goes on
 	if err := o.resolve(started); err != nil {
 		fmt.Fprintf(stderr, "bench-svcomp: %v\n", err)
 		return exitError
@@ -376,7 +378,7 @@ func (o *options) info(started time.Time, selected int, interrupted bool) runInf
 		Command:     argv0 + " " + shellJoin(o.args),
 		LadrCommand: shellJoin(append([]string{relTo(o.root, o.ladr)}, ladrArgs...)),
 		Property:    o.property, Timeout: o.timeout, MemoryMB: o.memoryMB, Jobs: o.jobs,
-		Commit:  gitDescribe(o.root),
+		Commit:  o.commit,
 		Started: started, Wall: time.Since(started),
 		Selected: selected, Interrupted: interrupted, TSV: relTo(o.root, o.out),
 	}

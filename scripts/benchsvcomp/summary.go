@@ -130,7 +130,7 @@ func writeHeader(w io.Writer, info runInfo, s stats) {
 		info.Started.Format("2006-01-02 15:04:05 MST"), info.Wall.Round(time.Second), info.Jobs,
 		info.Timeout, hardKillGrace, mem)
 	if info.Commit != "" {
-		fmt.Fprintf(w, "; ladr tree %s", info.Commit)
+		fmt.Fprintf(w, "; ladr tree at the start %s", info.Commit)
 	}
 	fmt.Fprintf(w, ".\nResults: `%s`.\n\n", info.TSV)
 	if info.Interrupted {
