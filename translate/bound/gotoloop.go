@@ -14,10 +14,11 @@ const GotoLoopID = -1
 // structureGotos removes the backward gotos of a function body that have
 // an exact structured form, before unwinding:
 //
-//   - a goto back to a label of an enclosing block, from outside any loop
-//     of that block, makes the statements from the label to the last such
-//     goto a loop: "L: s1; ...; if (c) goto L; sn" becomes
-//     "L: for (;;) { s1; ...; if (c) continue; sn; break; }";
+//   - a goto back to a label of an enclosing block makes the statements
+//     from the label to the last such goto a loop: "L: s1; ...; if (c)
+//     goto L; sn" becomes "L: for (;;) { s1; ...; if (c) goto N; sn;
+//     break; N: ; }" (N ends the body: the next iteration), which also
+//     holds for gotos from inside loops nested in the span;
 //   - a goto back to a label whose statements up to the end of their block
 //     end the program (the "ERROR: { reach_error(); abort(); }" of SV-COMP
 //     tasks) is replaced by a copy of them.
@@ -87,7 +88,7 @@ func loopify(fn, b *ir.Block, loopHead bool, backward func(*ir.Goto) bool) {
 		}
 		last := -1
 		for j := k + 1; j < len(b.List); j++ {
-			if countGotos(b.List[j], l.Name, false) > 0 {
+			if countGotos(b.List[j], l.Name, false)+countGotos(b.List[j], l.Name, true) > 0 {
 				last = j
 			}
 		}
@@ -98,13 +99,17 @@ func loopify(fn, b *ir.Block, loopHead bool, backward func(*ir.Goto) bool) {
 		if !loopable(fn, span, l.Name) {
 			continue
 		}
-		loopBody := &ir.Block{Loc: l.Loc, List: append(append([]ir.Stmt(nil), span...), &ir.Break{Loc: l.Loc})}
-		rewriteOutsideLoops(loopBody, func(s ir.Stmt) []ir.Stmt {
+		// A goto back to l goes to the end of the body (the next
+		// iteration), also from inside nested loops; falling off the span
+		// leaves the loop.
+		next := "__ladr_next_" + l.Name
+		loopBody := &ir.Block{Loc: l.Loc, List: append(append([]ir.Stmt(nil), span...), &ir.Break{Loc: l.Loc}, &ir.Label{Loc: l.Loc, Name: next})}
+		rewriteStmts(loopBody, func(s ir.Stmt) []ir.Stmt {
 			if g, ok := s.(*ir.Goto); ok && g.Label == l.Name {
-				return []ir.Stmt{&ir.Continue{Loc: g.Loc}}
+				return []ir.Stmt{&ir.Goto{Loc: g.Loc, Label: next}}
 			}
 			return []ir.Stmt{s}
-		})
+		}, true)
 		loop := &ir.Loop{Loc: l.Loc, Kind: ir.For, Body: loopBody, ID: GotoLoopID}
 		b.List = append(append(append([]ir.Stmt(nil), b.List[:k+1]...), loop), b.List[last+1:]...)
 	}
@@ -125,15 +130,15 @@ func loopify(fn, b *ir.Block, loopHead bool, backward func(*ir.Goto) bool) {
 
 // loopable reports whether span (the statements after label l up to the
 // last goto l) can become the body of a loop: every goto l in the function
-// lies in span outside its nested loops or before the label, span has no
+// lies in span or before the label, span has no
 // break or continue of an enclosing loop, and no goto from outside span
 // jumps to a label inside it.
 func loopable(fn *ir.Block, span []ir.Stmt, l string) bool {
 	inSpan := 0
 	inner := map[string]bool{}
 	for _, s := range span {
-		inSpan += countGotos(s, l, false)
-		if countGotos(s, l, true) > 0 || hasLoopExit(s) {
+		inSpan += countGotos(s, l, false) + countGotos(s, l, true)
+		if hasLoopExit(s) {
 			return false
 		}
 		ir.Inspect(s, func(x any) bool {

@@ -538,6 +538,12 @@ L:
 inner:	g = 2;
 	if (h) goto L;
 	return 0;`, "", "g = 1;"},
+		{"goto back from a nested loop", `top:
+	g++;
+	for (int k = 0; k < 2; k++) {
+		if (g < h) goto top;
+	}
+	return g;`, "", "g++;"},
 		{"jump into the span", `if (h) goto inner;
 L:	g = 1;
 inner:	g = 2;
