@@ -122,7 +122,7 @@ var Passes = []*Pass{
 		}},
 	{Name: "fill", Doc: "drop loops that give every byte of a fresh malloc'd object a nondeterministic value (it has one already)",
 		Needs: []string{"inline"},
-		Run:   func(u *Unit) error { bound.DropFillLoops(u.Prog, u.Entries); return nil }},
+		Run:   func(u *Unit) error { bound.DropFillLoops(u.Entries); return nil }},
 	{Name: "unwind", Doc: "unwind loops (--unwind, --unwindset); no backward jump remains",
 		Needs: []string{"inline", "fill"},
 		Run:   func(u *Unit) error { return bound.Unwind(u.Prog, u.Entries, u.Config.Limits, &u.Notes) }},

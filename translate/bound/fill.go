@@ -21,36 +21,29 @@ import (
 // to the same side-effect-free size S, cannot wrap before S, and is not
 // used outside the loop (otherwise it is set to S). It returns the number
 // of loops removed.
-func DropFillLoops(prog *ir.Program, entries []*ir.Function) int {
+func DropFillLoops(entries []*ir.Function) int {
 	n := 0
 	for _, f := range entries {
 		if f.Body == nil {
 			continue
 		}
 		addr := addressTaken(f.Body)
-		var visit func(b *ir.Block)
-		visit = func(b *ir.Block) {
-			for _, s := range b.List {
-				ir.Inspect(s, func(x any) bool {
-					if nb, ok := x.(*ir.Block); ok && nb != b {
-						visit(nb)
-						return false
+		ir.Inspect(ir.Stmt(f.Body), func(x any) bool {
+			if b, ok := x.(*ir.Block); ok {
+				// Before Inspect reads b.List for the children.
+				for k := 0; k+1 < len(b.List); k++ {
+					p, size := mallocInto(b.List[k])
+					if p == nil || addr[p] || p.Class == ir.Global || p.Static || byteSize(ir.Elem(p.Type)) != 1 {
+						continue
 					}
-					_, isExpr := x.(ir.Expr)
-					return !isExpr
-				})
-			}
-			for k := 0; k+1 < len(b.List); k++ {
-				p, size := mallocInto(b.List[k])
-				if p == nil || addr[p] || p.Class == ir.Global || p.Static || byteSize(ir.Elem(p.Type)) != 1 {
-					continue
-				}
-				if m := dropFill(f.Body, b, k+1, p, size); m {
-					n++
+					if dropFill(f.Body, b, k+1, p, size) {
+						n++
+					}
 				}
 			}
-		}
-		visit(f.Body)
+			_, isExpr := x.(ir.Expr)
+			return !isExpr
+		})
 	}
 	return n
 }

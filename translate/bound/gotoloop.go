@@ -27,7 +27,7 @@ const GotoLoopID = -1
 // loop's condition) into the first form. Gotos it cannot restructure are
 // left for checkForward to report.
 func structureGotos(body *ir.Block) {
-	rotateLoops(body, new(int))
+	rotateLoops(body)
 	terminal := map[string][]ir.Stmt{}
 	order := map[ir.Stmt]int{}
 	labelAt := map[string]int{}
@@ -88,7 +88,7 @@ func loopify(fn, b *ir.Block, loopHead bool, backward func(*ir.Goto) bool) {
 		}
 		last := -1
 		for j := k + 1; j < len(b.List); j++ {
-			if countGotos(b.List[j], l.Name, false)+countGotos(b.List[j], l.Name, true) > 0 {
+			if countGotos(b.List[j], l.Name) > 0 {
 				last = j
 			}
 		}
@@ -137,7 +137,7 @@ func loopable(fn *ir.Block, span []ir.Stmt, l string) bool {
 	inSpan := 0
 	inner := map[string]bool{}
 	for _, s := range span {
-		inSpan += countGotos(s, l, false) + countGotos(s, l, true)
+		inSpan += countGotos(s, l)
 		if hasLoopExit(s) {
 			return false
 		}
@@ -193,31 +193,16 @@ func loopable(fn *ir.Block, span []ir.Stmt, l string) bool {
 	return !innerFromOutside && total == inSpan+before
 }
 
-// countGotos counts the gotos to l in s, outside nested loops (or, with
-// inLoops, inside them).
-func countGotos(s ir.Stmt, l string, inLoops bool) int {
+// countGotos counts the gotos to l in s, nested loops included.
+func countGotos(s ir.Stmt, l string) int {
 	n := 0
-	var walk func(s ir.Stmt, loop bool)
-	walk = func(s ir.Stmt, loop bool) {
-		switch x := s.(type) {
-		case *ir.Goto:
-			if x.Label == l && loop == inLoops {
-				n++
-			}
-		case *ir.Block:
-			for _, y := range x.List {
-				walk(y, loop)
-			}
-		case *ir.If:
-			walk(x.Then, loop)
-			if x.Else != nil {
-				walk(x.Else, loop)
-			}
-		case *ir.Loop:
-			walk(x.Body, true)
+	ir.Inspect(s, func(x any) bool {
+		if g, ok := x.(*ir.Goto); ok && g.Label == l {
+			n++
 		}
-	}
-	walk(s, false)
+		_, isExpr := x.(ir.Expr)
+		return !isExpr
+	})
 	return n
 }
 
@@ -282,9 +267,21 @@ func hasLabels(stmts []ir.Stmt) bool {
 // rest; from the end of B or any goto L, B then H), after which the gotos
 // to L are forward and the goto back to T has the shape loopify turns into
 // a loop. B and H must not declare variables at their top level (their
-// order would change scopes). It applies to b and its nested blocks; n
-// numbers the fresh labels.
-func rotateLoops(b *ir.Block, n *int) {
+// order would change scopes). It applies to body and its nested blocks.
+func rotateLoops(body *ir.Block) {
+	n := 0
+	ir.Inspect(ir.Stmt(body), func(x any) bool {
+		if b, ok := x.(*ir.Block); ok {
+			rotateBlock(b, &n) // before Inspect reads b.List for the children
+		}
+		_, isExpr := x.(ir.Expr)
+		return !isExpr
+	})
+}
+
+// rotateBlock reorders the rotated loops at the top level of b; n numbers
+// the fresh labels.
+func rotateBlock(b *ir.Block, n *int) {
 	for k := 1; k < len(b.List); k++ {
 		l, ok := b.List[k].(*ir.Label)
 		if !ok {
@@ -306,7 +303,7 @@ func rotateLoops(b *ir.Block, n *int) {
 		}
 		m := -1
 		for j := t + 1; j < len(b.List); j++ {
-			if countGotos(b.List[j], l.Name, false)+countGotos(b.List[j], l.Name, true) > 0 {
+			if countGotos(b.List[j], l.Name) > 0 {
 				m = j
 			}
 		}
@@ -324,19 +321,6 @@ func rotateLoops(b *ir.Block, n *int) {
 		out = append(out, b.List[m+1:]...)
 		b.List = out
 		k = 0 // rescan the reordered list
-	}
-	for _, s := range b.List {
-		switch x := s.(type) {
-		case *ir.Block:
-			rotateLoops(x, n)
-		case *ir.If:
-			rotateLoops(x.Then, n)
-			if x.Else != nil {
-				rotateLoops(x.Else, n)
-			}
-		case *ir.Loop:
-			rotateLoops(x.Body, n)
-		}
 	}
 }
 
