@@ -249,22 +249,45 @@ func sameExpr(a, b ir.Expr) bool {
 }
 
 // counts reports whether a counter of type ct counting up from 0 reaches
-// any value of type st without wrapping.
+// any value of type st without wrapping, in either data model (long has 32
+// or 64 bits): the same type, or a counter whose largest value in the
+// narrower model is at least the size's largest value in the wider one.
 func counts(ct, st ir.Type) bool {
 	c, ok1 := ct.(*ir.Basic)
 	s, ok2 := st.(*ir.Basic)
 	if !ok1 || !ok2 {
 		return false
 	}
-	rank := map[ir.Kind]int{ir.Bool: 0, ir.Char: 1, ir.SChar: 1, ir.UChar: 1, ir.Short: 2, ir.UShort: 2,
-		ir.Int: 3, ir.UInt: 3, ir.Long: 3, ir.ULong: 3, ir.LongLong: 5, ir.ULongLong: 5} // long may be 32 bits
-	signed := map[ir.Kind]bool{ir.SChar: true, ir.Short: true, ir.Int: true, ir.Long: true, ir.LongLong: true}
-	cr, ok1 := rank[c.Kind]
-	sr, ok2 := rank[s.Kind]
-	if !ok1 || !ok2 || cr < 3 {
+	cw, ok1 := intWidths[c.Kind]
+	sw, ok2 := intWidths[s.Kind]
+	if !ok1 || !ok2 {
 		return false
 	}
-	return cr > sr || (cr == sr && (!signed[c.Kind] || signed[s.Kind]))
+	if c.Kind == s.Kind {
+		return true // i < S <= the type's maximum, so i+1 fits
+	}
+	return maxValue(cw[0], signedKinds[c.Kind]) >= maxValue(sw[1], signedKinds[s.Kind])
+}
+
+// intWidths are the smallest and largest widths in bits of the integer
+// kinds over the ILP32 and LP64 data models.
+var intWidths = map[ir.Kind][2]uint{
+	ir.Char: {8, 8}, ir.SChar: {8, 8}, ir.UChar: {8, 8}, ir.Short: {16, 16}, ir.UShort: {16, 16},
+	ir.Int: {32, 32}, ir.UInt: {32, 32}, ir.Long: {32, 64}, ir.ULong: {32, 64},
+	ir.LongLong: {64, 64}, ir.ULongLong: {64, 64},
+}
+
+var signedKinds = map[ir.Kind]bool{ir.Char: true, ir.SChar: true, ir.Short: true, ir.Int: true, ir.Long: true, ir.LongLong: true}
+
+// maxValue is the largest value of an integer of w bits.
+func maxValue(w uint, signed bool) uint64 {
+	if signed {
+		w--
+	}
+	if w >= 64 {
+		return ^uint64(0)
+	}
+	return 1<<w - 1
 }
 
 // byteSize reports 1 for the character types, 0 otherwise.

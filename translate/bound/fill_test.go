@@ -83,6 +83,18 @@ int main(void) {
   for (unsigned i = 0; i < 8; ++i) p[i] = __VERIFIER_nondet_char();
   return 0;
 }`, false, ""},
+		{"int counter, long size (wraps with 64-bit long)", `
+int main(void) {
+  unsigned long n = 8; char *p = malloc(n);
+  for (unsigned i = 0; i < n; ++i) p[i] = __VERIFIER_nondet_char();
+  return 0;
+}`, false, ""},
+		{"long counter, int size", `
+int main(void) {
+  unsigned n = 8; char *p = malloc(n);
+  for (unsigned long i = 0; i < n; ++i) p[i] = __VERIFIER_nondet_char();
+  return 0;
+}`, true, ""},
 		{"narrow counter", `
 int main(void) {
   char *p = malloc(300);
