@@ -456,25 +456,22 @@ func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, 
 	if err != nil || ctx.Err() != nil {
 		return out, err
 	}
-	if out.refused() && out.u != nil && replay.CallsMalloc(out.u.Prog) {
+	if out.refused && out.u != nil && replay.CallsMalloc(out.u.Prog) {
 		c.progress("the replay refused CBMC's counterexample; checking again with the heap's initial bytes recorded")
 		out2, err := c.attempt(ctx, c.opt.Target, b, true)
 		if err != nil {
 			return nil, err
 		}
-		out2.notes = append(out2.notes, "the first counterexample did not replay ("+out.reason+"); checked again with the initial bytes of malloc'd objects recorded")
-		out2.translateS += out.translateS
-		out2.backendS += out.backendS
-		out = out2
+		out = retried(out, out2, "the first counterexample did not replay ("+out.reason+"); checked again with the initial bytes of malloc'd objects recorded")
 	}
-	if c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil || (!out.crashed && !out.refused()) {
+	if c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil || (!out.crashed && !out.refused) {
 		return out, nil
 	}
 	// CBMC 6.6's shadow memory has invariant violations on some programs,
 	// and on a few it gives counterexamples the replay refuses: check
 	// again with the generic encoding, which does not use it.
 	what := "crashed on"
-	if out.refused() {
+	if out.refused {
 		what = "gave a counterexample the replay refused with"
 	}
 	c.progress("CBMC " + what + " the shadow-memory encoding; checking again with the generic encoding")
@@ -482,15 +479,16 @@ func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, 
 	if err != nil {
 		return nil, err
 	}
-	out2.notes = append(out2.notes, "CBMC "+what+" the shadow-memory encoding ("+out.reason+"); used the generic encoding")
-	out2.translateS += out.translateS
-	out2.backendS += out.backendS
-	return out2, nil
+	return retried(out, out2, "CBMC "+what+" the shadow-memory encoding ("+out.reason+"); used the generic encoding"), nil
 }
 
-// refused reports whether the replay refused the outcome's counterexample.
-func (o *outcome) refused() bool {
-	return o.result == "unknown" && strings.Contains(o.reason, "did not replay")
+// retried returns next, the outcome of checking again after out, with
+// out's time added and a note saying why.
+func retried(out, next *outcome, note string) *outcome {
+	next.notes = append(next.notes, note)
+	next.translateS += out.translateS
+	next.backendS += out.backendS
+	return next
 }
 
 func inputError(err error) error {
@@ -516,6 +514,7 @@ type outcome struct {
 	reason     string
 	pos        ir.Pos
 	crashed    bool // CBMC crashed (invariant violation)
+	refused    bool // the replay refused CBMC's counterexample
 	u          *translate.Unit
 	translateS float64
 	backendS   float64
@@ -573,17 +572,9 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	}
 	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t0 := time.Now()
-	cfg := translate.Config{
-		Model: opt.Model, Rounds: b.Rounds, Target: target,
-		Limits:   bound.Limits{Unwind: b.Unwind, UnwindSet: b.UnwindSet},
-		Property: seqProperty(opt.Property),
-	}
-	var race translate.Instrumenter
-	if opt.Property == Race {
-		if opt.Race == nil {
-			return nil, errors.New("driver: no race instrumentation configured")
-		}
-		race = opt.Race(target)
+	cfg, race, err := translateConfig(opt, target, b)
+	if err != nil {
+		return nil, err
 	}
 	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
 	out.translateS = time.Since(t0).Seconds()
@@ -600,10 +591,9 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		return out, nil
 	}
 	if heap {
-		replay.RecordHeap(u.Prog)
 		opt.CBMCArgs = append(replay.HeapCBMCArgs(), opt.CBMCArgs...)
 	}
-	printed, text, sm, err := programText(u, target)
+	printed, text, sm, err := programText(u, target, heap)
 	if err != nil {
 		out.result, out.reason = "unknown", err.Error()
 		return out, nil
@@ -665,6 +655,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 				return out, nil
 			case !rep.Violated:
 				out.reason = "the violation CBMC reported did not replay (a bug in ladr): " + rep.Diverged
+				out.refused = true
 				return out, nil
 			case rep.Message != p.Description:
 				out.reason = fmt.Sprintf("the replay failed another assertion (%q, not %q): a bug in ladr", rep.Message, p.Description)
@@ -743,6 +734,23 @@ func cbmcArgs(opt Options, b Bounds) []string {
 		args = append(args, "--64")
 	}
 	return append(args, opt.CBMCArgs...)
+}
+
+// translateConfig returns the translation settings of opt for target at
+// bounds b, with the race instrumentation when the property is race.
+func translateConfig(opt Options, target translate.Target, b Bounds) (translate.Config, translate.Instrumenter, error) {
+	cfg := translate.Config{
+		Model: opt.Model, Rounds: b.Rounds, Target: target,
+		Limits:   bound.Limits{Unwind: b.Unwind, UnwindSet: b.UnwindSet},
+		Property: seqProperty(opt.Property),
+	}
+	if opt.Property != Race {
+		return cfg, nil, nil
+	}
+	if opt.Race == nil {
+		return cfg, nil, errors.New("driver: no race instrumentation configured")
+	}
+	return cfg, opt.Race(target), nil
 }
 
 func seqProperty(p Property) seq.Property {

@@ -3,12 +3,10 @@ package driver
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/ladr-dev/ladr/driver/replay"
 	"github.com/ladr-dev/ladr/translate"
-	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
 )
@@ -72,26 +70,15 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 	if err != nil {
 		return nil, nil, inputError(err)
 	}
-	cfg := translate.Config{
-		Model: opt.Model, Rounds: b.Rounds, Target: target,
-		Limits:   bound.Limits{Unwind: b.Unwind, UnwindSet: b.UnwindSet},
-		Property: seqProperty(opt.Property),
-	}
-	var race translate.Instrumenter
-	if opt.Property == Race {
-		if opt.Race == nil {
-			return nil, nil, errors.New("driver: no race instrumentation configured")
-		}
-		race = opt.Race(target)
+	cfg, race, err := translateConfig(opt, target, b)
+	if err != nil {
+		return nil, nil, err
 	}
 	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
 	if err != nil {
 		return nil, nil, &UnknownError{Reason: "translation failed: " + err.Error()}
 	}
-	if heap {
-		replay.RecordHeap(u.Prog)
-	}
-	_, text, _, err := programText(u, target)
+	_, text, _, err := programText(u, target, heap)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -101,8 +88,12 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 // programText prints the sequentialized program of u (the text --keep
 // writes) and the text CBMC checks and the replay compiles: the program,
 // the generic harness for that target, and the functions whose trace
-// assignments record the choices.
-func programText(u *translate.Unit, target translate.Target) (printed, text []byte, sm *ir.SourceMap, err error) {
+// assignments record the choices. With heap, the program first gets the
+// recording of the heap's initial bytes (replay.RecordHeap).
+func programText(u *translate.Unit, target translate.Target, heap bool) (printed, text []byte, sm *ir.SourceMap, err error) {
+	if heap {
+		replay.RecordHeap(u.Prog)
+	}
 	var buf bytes.Buffer
 	sm, err = ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
 	if err != nil {

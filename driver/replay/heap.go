@@ -100,7 +100,6 @@ func RecordHeap(prog *ir.Program) bool {
 				done[c] = true
 				return wrap(a, c)
 			}
-			return e
 		}
 		return e
 	}
