@@ -417,6 +417,7 @@ func TestUnsupportedConstructs(t *testing.T) {
 	tests := []struct{ name, src, what string }{
 		{"vla size taken", `int main(void) { int n = 3; int a[n]; a[0] = 1; return sizeof a; }`, "variable-length array a whose size or address is taken"},
 		{"vla address taken", `int main(void) { int n = 3; int a[n]; int (*p)[] = &a; return 0; }`, "variable-length array a whose size or address is taken"},
+		{"vla typedef", `int main(void) { int n = 3; typedef int row[n]; n++; row a; a[0] = 1; return 0; }`, "variable-length array a"},
 		{"vla of vlas", `int main(void) { int n = 3; int a[n][n]; a[0][0] = 1; return 0; }`, "variable-length array"},
 		{"asm", `int main(void) { __asm__("nop"); return 0; }`, "inline assembly"},
 		{"computed goto", `int main(void) { void *l = &&x; goto *l; x: return 0; }`, "computed goto"},

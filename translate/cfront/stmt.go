@@ -85,7 +85,8 @@ func (l *lowerer) localDecl(d *cc.Declaration) []ir.Stmt {
 			out = append(out, l.takePre()...)
 		}
 		if a, ok := v.Type.(*ir.Array); ok && a.LenExpr != nil {
-			if !l.heapVLA(v, ds, a) {
+			// A VLA typedef fixes its size where the typedef is: not modelled.
+			if dd.Type().Typedef() != nil || !l.heapVLA(v, ds, a) {
 				out = append(out, &ir.Unsupported{Loc: ds.Loc, What: "variable-length array " + v.Name})
 			}
 		}
