@@ -304,6 +304,10 @@ func isAtomicLvalue(e ir.Expr) bool {
 // check instruments one access of lvalue lv: a write marks lv's bytes in
 // phase 1; every access checks them in phase 2.
 func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
+	if isArrayOrFunc(lv.Type()) {
+		// C never reads or writes an array as a whole: it is addressed.
+		return nil
+	}
 	if !r.in.info.SharedLvalue(lv) {
 		return nil
 	}

@@ -253,7 +253,9 @@ func (l *lowerer) unary(x *cc.UnaryExpression) ir.Expr {
 	case cc.UnaryExpressionAddrof:
 		return un(ir.Addr, x.CastExpression)
 	case cc.UnaryExpressionDeref:
-		return un(ir.Deref, x.CastExpression)
+		d := un(ir.Deref, x.CastExpression).(*ir.Unary)
+		d.T = objectType(d.T, ir.Elem(d.X.Type()))
+		return d
 	case cc.UnaryExpressionPlus:
 		return un(ir.Plus, x.CastExpression)
 	case cc.UnaryExpressionMinus:
@@ -294,7 +296,7 @@ func (l *lowerer) postfix(x *cc.PostfixExpression) ir.Expr {
 		if ir.IsInteger(a.Type()) && !ir.IsInteger(i.Type()) {
 			a, i = i, a // i[a]
 		}
-		return &ir.Index{X: a, I: i, T: l.typ(x.Type()), P: p}
+		return &ir.Index{X: a, I: i, T: objectType(l.typ(x.Type()), ir.Elem(a.Type())), P: p}
 	case cc.PostfixExpressionCall:
 		return l.call(x)
 	case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
@@ -303,7 +305,8 @@ func (l *lowerer) postfix(x *cc.PostfixExpression) ir.Expr {
 		if f == nil {
 			return &ir.Bad{Why: "member access", T: ir.IntType, P: p}
 		}
-		return &ir.Member{X: base, Field: l.field(f), Arrow: x.Case == cc.PostfixExpressionPSelect, T: l.typ(x.Type()), P: p}
+		fld := l.field(f)
+		return &ir.Member{X: base, Field: fld, Arrow: x.Case == cc.PostfixExpressionPSelect, T: objectType(l.typ(x.Type()), fld.Type), P: p}
 	case cc.PostfixExpressionInc:
 		return &ir.Unary{Op: ir.PostInc, X: l.expr(x.PostfixExpression), T: l.typ(x.Type()), P: p}
 	case cc.PostfixExpressionDec:
@@ -312,6 +315,21 @@ func (l *lowerer) postfix(x *cc.PostfixExpression) ir.Expr {
 		return &ir.CompoundLit{Init: l.initList(x.InitializerList, x.TypeName.Type(), p), T: l.typ(x.Type()), P: p}
 	}
 	return &ir.Bad{Why: "postfix expression", T: ir.IntType, P: p}
+}
+
+// objectType is the type of an lvalue that designates an object of type
+// obj: cc gives an lvalue of array type the type it decays to (a pointer
+// to its first element) where it is the operand of [], but the IR keeps
+// the array type, as it does for an identifier, so that the passes see an
+// array being addressed, not a pointer being read. Other lvalues keep the
+// type cc gives them (a bit-field's, a qualified member's).
+func objectType(t, obj ir.Type) ir.Type {
+	if a, ok := obj.(*ir.Array); ok {
+		if _, ok := t.(*ir.Pointer); ok {
+			return a
+		}
+	}
+	return t
 }
 
 // initList lowers the initializer list of a compound literal of type t.

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -533,6 +534,40 @@ func TestOffsetofSymbolic(t *testing.T) {
 		}
 		if lit, ok := p.Global("x").Init.Expr.(*ir.IntLit); !ok || lit.Val != 7 {
 			t.Errorf("%v: 3 + 4 is not folded: %s", m, ir.ExprString(p.Global("x").Init.Expr))
+		}
+	}
+}
+
+// An lvalue of array type keeps its array type where it is indexed (cc
+// gives it the pointer type it decays to): a member, a row of a
+// two-dimensional array, the target of a pointer to an array.
+func TestArrayLvaluesKeepArrayType(t *testing.T) {
+	p := parseOK(t, `
+struct S { int a[4]; int n; } s, *ps;
+int m[3][4];
+int (*pm)[4];
+int *q;
+int main(int i) { return s.a[i] + ps->a[i] + m[1][i] + (*pm)[i] + q[i] + s.n; }`, LP64)
+	want := map[string]string{
+		"s.a": "int [4]", "ps->a": "int [4]", "m[1]": "int [4]", "*pm": "int [4]",
+		"m": "int [3][4]", "q": "int *",
+	}
+	for _, x := range collectProg[*ir.Index](p) {
+		got := fmt.Sprint(x.X.Type())
+		key := ir.ExprString(x.X)
+		if w, ok := want[key]; !ok {
+			t.Errorf("unexpected indexed expression %s", key)
+		} else if got != w {
+			t.Errorf("%s indexed with type %s, want %s", key, got, w)
+		}
+		delete(want, key)
+	}
+	for k := range want {
+		t.Errorf("%s is not indexed in the lowered program", k)
+	}
+	for _, m := range collectProg[*ir.Member](p) {
+		if m.Field.Name == "n" && !ir.IsInteger(m.T) {
+			t.Errorf("s.n has type %v", m.T)
 		}
 	}
 }
