@@ -15,7 +15,7 @@ atomic_store). Thread-local computation is folded into the steps. The
 search is a 0-1 BFS over (state, running thread): a step by a thread earlier
 in the round-robin order than the one that ran last starts a new round.
 
-Usage: python3 sc_model.py   (about two minutes; prints the schedule)
+Usage: python3 sc_model.py   (about five minutes; prints the schedule)
 """
 import sys
 from collections import deque
