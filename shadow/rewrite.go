@@ -67,20 +67,13 @@ func (r *rewriter) acc(e ir.Expr) ir.Expr {
 	case nil, *ir.IntLit, *ir.FloatLit, *ir.StringLit, *ir.SizeofType, *ir.SizeofExpr, *ir.FuncRef, *ir.Bad, *ir.VaArg, *ir.CompoundLit:
 		return nil
 	case *ir.Ident:
-		if isArrayOrFunc(x.Var.Type) {
-			return nil
-		}
 		return r.check(x, false)
 	case *ir.Unary:
 		switch x.Op {
 		case ir.Addr:
 			return r.nacc(x.X)
 		case ir.Deref:
-			a := r.acc(x.X)
-			if isArrayOrFunc(x.T) {
-				return a
-			}
-			return comma(a, r.check(x, false))
+			return comma(r.acc(x.X), r.check(x, false))
 		case ir.PreInc, ir.PreDec:
 			return seqAll(r.nacc(x.X), r.check(x.X, false), r.check(x.X, true), &ir.Unary{Op: x.Op, X: r.wse(x.X), T: x.T, P: x.P})
 		case ir.PostInc, ir.PostDec:
@@ -144,11 +137,7 @@ func (r *rewriter) acc(e ir.Expr) ir.Expr {
 	case *ir.Comma:
 		return comma(r.acc(x.X), r.acc(x.Y))
 	case *ir.Index:
-		a := seqAll(r.base(x.X), r.acc(x.I))
-		if isArrayOrFunc(x.T) {
-			return a
-		}
-		return comma(a, r.check(x, false))
+		return seqAll(r.base(x.X), r.acc(x.I), r.check(x, false))
 	case *ir.Member:
 		var a ir.Expr
 		if x.Arrow {
@@ -157,9 +146,6 @@ func (r *rewriter) acc(e ir.Expr) ir.Expr {
 			a = r.nacc(x.X)
 		} else {
 			return r.acc(x.X) // member of an rvalue (a call's result)
-		}
-		if isArrayOrFunc(x.T) {
-			return a
 		}
 		return comma(a, r.check(x, false))
 	case *ir.Cast:
@@ -305,7 +291,9 @@ func isAtomicLvalue(e ir.Expr) bool {
 // phase 1; every access checks them in phase 2.
 func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
 	if isArrayOrFunc(lv.Type()) {
-		// C never reads or writes an array as a whole: it is addressed.
+		// C never reads or writes an array or a function as a whole (an
+		// array is addressed, a function called). Every access is
+		// instrumented here, so this is the one place that says so.
 		return nil
 	}
 	if !r.in.info.SharedLvalue(lv) {
