@@ -318,11 +318,11 @@ func (l *lowerer) postfix(x *cc.PostfixExpression) ir.Expr {
 }
 
 // objectType is the type of an lvalue that designates an object of type
-// obj: cc gives an lvalue of array type the type it decays to (a pointer
-// to its first element) where it is the operand of [], but the IR keeps
-// the array type, as it does for an identifier, so that the passes see an
-// array being addressed, not a pointer being read. Other lvalues keep the
-// type cc gives them (a bit-field's, a qualified member's).
+// obj: cc types a member, an element or a *p of array type as the pointer
+// it decays to (in every expression, s.a[i] and q = s.a alike), but the IR
+// keeps the array type, as it does for an identifier, so that the passes
+// see an array being addressed, not a pointer being read. Other lvalues
+// keep the type cc gives them (a bit-field's, a qualified member's).
 func objectType(t, obj ir.Type) ir.Type {
 	if a, ok := obj.(*ir.Array); ok {
 		if _, ok := t.(*ir.Pointer); ok {

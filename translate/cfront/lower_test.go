@@ -538,16 +538,16 @@ func TestOffsetofSymbolic(t *testing.T) {
 	}
 }
 
-// An lvalue of array type keeps its array type where it is indexed (cc
-// gives it the pointer type it decays to): a member, a row of a
-// two-dimensional array, the target of a pointer to an array.
+// An lvalue of array type keeps its array type (cc gives it the pointer
+// type it decays to): a member, a row of a two-dimensional array, the
+// target of a pointer to an array, indexed or not.
 func TestArrayLvaluesKeepArrayType(t *testing.T) {
 	p := parseOK(t, `
 struct S { int a[4]; int n; } s, *ps;
 int m[3][4];
 int (*pm)[4];
 int *q;
-int main(int i) { return s.a[i] + ps->a[i] + m[1][i] + (*pm)[i] + q[i] + s.n; }`, LP64)
+int main(int i) { q = s.a; return s.a[i] + ps->a[i] + m[1][i] + (*pm)[i] + q[i] + s.n; }`, LP64)
 	want := map[string]string{
 		"s.a": "int [4]", "ps->a": "int [4]", "m[1]": "int [4]", "*pm": "int [4]",
 		"m": "int [3][4]", "q": "int *",
@@ -568,6 +568,9 @@ int main(int i) { return s.a[i] + ps->a[i] + m[1][i] + (*pm)[i] + q[i] + s.n; }`
 	for _, m := range collectProg[*ir.Member](p) {
 		if m.Field.Name == "n" && !ir.IsInteger(m.T) {
 			t.Errorf("s.n has type %v", m.T)
+		}
+		if m.Field.Name == "a" && !ir.IsArray(m.T) {
+			t.Errorf("%s has type %v, want int [4]", ir.ExprString(m), m.T)
 		}
 	}
 }
