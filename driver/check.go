@@ -280,6 +280,11 @@ loop:
 			break loop
 		case out.result == "no-violation-found":
 			best = out
+			if out.static && len(out.u.Notes.Cuts) == 0 {
+				// Nothing was cut and nothing can race: larger bounds
+				// add nothing.
+				break loop
+			}
 		default:
 			// A timeout, or CBMC failed at these bounds: larger bounds will
 			// not do better.
@@ -338,7 +343,7 @@ func (c *checker) try(ctx context.Context, res *Result, b Bounds) (*outcome, err
 // the largest bounds that completed (a violation ends the search) and the
 // attempt that did not complete, if any.
 func (c *checker) moreRounds(ctx context.Context, res *Result, best *outcome) (*outcome, *outcome) {
-	for !c.opt.FixedBounds && c.opt.Timeout > 0 && ctx.Err() == nil && best.u != nil && best.u.Layout != nil &&
+	for !c.opt.FixedBounds && c.opt.Timeout > 0 && ctx.Err() == nil && !best.static && best.u != nil && best.u.Layout != nil &&
 		len(best.u.Notes.Cuts) == 0 && best.bounds.Rounds <= best.u.Layout.Visible() {
 		b := best.bounds
 		b.Rounds = min(b.Rounds+max(b.Rounds/2, 2), best.u.Layout.Visible()+1)
@@ -376,6 +381,13 @@ func (c *checker) complete(ctx context.Context, last *outcome) *outcome {
 	u := last.u
 	if u == nil || u.Layout == nil || len(u.Notes.Cuts) > 0 || len(u.Notes.Assumptions) > 0 || ctx.Err() != nil {
 		return nil
+	}
+	if last.static {
+		// No access can race, in a bounded program that lost nothing.
+		out := *last
+		out.result = "true"
+		out.notes = append(append([]string{}, last.notes...), "complete: every loop fully unwound, no recursion cut, and no two accesses of different threads can race")
+		return &out
 	}
 	rounds := u.Layout.Visible() + 1
 	if rounds > maxCompleteRounds || (c.opt.Timeout == 0 && rounds > 12) {
@@ -464,15 +476,19 @@ func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, 
 		}
 		out = retried(out, out2, "the first counterexample did not replay ("+out.reason+"); checked again with the initial bytes of malloc'd objects recorded")
 	}
-	if c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil || (!out.crashed && !out.refused) {
+	if c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil || (!out.crashed && !out.refused && !out.needsGeneric) {
 		return out, nil
 	}
 	// CBMC 6.6's shadow memory has invariant violations on some programs,
 	// and on a few it gives counterexamples the replay refuses: check
-	// again with the generic encoding, which does not use it.
+	// again with the generic encoding, which does not use it. It also
+	// cannot check a region whose size is only known at run time.
 	what := "crashed on"
-	if out.refused {
+	switch {
+	case out.refused:
 		what = "gave a counterexample the replay refused with"
+	case out.needsGeneric:
+		what = "cannot check an access with"
 	}
 	c.progress("CBMC " + what + " the shadow-memory encoding; checking again with the generic encoding")
 	out2, err := c.attempt(ctx, translate.Generic, b, out.heap)
@@ -529,6 +545,12 @@ type outcome struct {
 	// other bounds help); final: the result cannot change with other bounds.
 	unsupported bool
 	final       bool
+	// static: the race instrumentation checks no access, so no race is
+	// possible in the bounded program (CBMC did not run).
+	static bool
+	// needsGeneric: the cbmc target cannot check an access (a library
+	// call's region of symbolic size); the generic one can.
+	needsGeneric bool
 }
 
 // fill copies an outcome into a result.
@@ -582,8 +604,12 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if err != nil {
 		out.result = "unknown"
 		var ue *bound.UnsupportedError
+		var ng needsGeneric
 		out.unsupported = true
-		if errors.As(err, &ue) {
+		if errors.As(err, &ng) && ng.NeedsGeneric() && target != translate.Generic {
+			out.unsupported, out.needsGeneric = false, true
+			out.reason = err.Error()
+		} else if errors.As(err, &ue) {
 			out.reason, out.pos = "unsupported: "+ue.What, ue.Pos
 		} else {
 			out.reason = "translation failed: " + err.Error()
@@ -612,6 +638,11 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 			return nil, fmt.Errorf("writing %s: %w", opt.Keep, err)
 		}
 	}
+	if rc, ok := u.Race.(RaceChecks); ok && opt.Property == Race && rc.Checks() == 0 {
+		out.result, out.static = "no-violation-found", true
+		out.notes = append(out.notes, "no two accesses of different threads can race: none touches memory another thread writes, or both are atomic (CBMC was not needed)")
+		return out, nil
+	}
 	c.progress(fmt.Sprintf("running CBMC (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t1 := time.Now()
 	run, args, err := c.portfolio(ctx, opt, b, dir, seqFile)
@@ -630,6 +661,13 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	switch run.Outcome {
 	case cbmc.Success:
 		out.result = "no-violation-found"
+		if rc, ok := u.Race.(RaceChecks); ok && opt.Property == Race {
+			if pos, what := rc.Approximation(); what != "" {
+				// A race the approximated check misses may exist.
+				out.result, out.unsupported = "unknown", true
+				out.reason, out.pos = "unsupported: "+what, pos
+			}
+		}
 	case cbmc.Failure:
 		m := &mapper{u: u, sm: sm, res: &Result{Property: opt.Property}, run: run}
 		if err := m.violation(); err != nil {

@@ -18,6 +18,26 @@ type RaceReporter interface {
 	ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []cbmc.Step) (*RaceReport, error)
 }
 
+// RaceChecks is implemented by a race instrumentation that knows, once it
+// has run, how many accesses it checks. It checks every access that may
+// race with an access of another thread, so none means that no race is
+// possible in the bounded program, whatever the interleaving.
+type RaceChecks interface {
+	Checks() int
+	// Approximation returns the first checked access whose check is
+	// approximated (a library function reading a string up to a position
+	// that depends on its contents), with what is approximated; "" when
+	// every check is exact.
+	Approximation() (ir.Pos, string)
+}
+
+// needsGeneric is implemented by the error of a race instrumentation that
+// cannot check an access with CBMC's shadow memory (the generic encoding
+// can).
+type needsGeneric interface {
+	NeedsGeneric() bool
+}
+
 // RaceReport is what a race instrumentation finds in a counterexample.
 type RaceReport struct {
 	Location string

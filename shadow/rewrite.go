@@ -1,6 +1,8 @@
 package shadow
 
 import (
+	"fmt"
+
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
@@ -257,12 +259,96 @@ func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
 	for _, a := range sharing.MemAccesses(f.Name, c.Args) {
 		a.Pointer = r.wse(a.Pointer)
 		lv := a.Lvalue()
-		out = comma(out, r.check(lv, false))
+		m := &memRegion{call: f.Name, approx: a.Approx, typed: a.Typed}
+		if a.Size != nil {
+			m.size = r.in.declareCalls(r.wse(a.Size))
+		}
+		out = comma(out, r.checkKey(lv, false, c, m))
 		if a.Write {
-			out = comma(out, r.check(lv, true))
+			out = comma(out, r.checkKey(lv, true, c, m))
 		}
 	}
 	return out
+}
+
+// memRegion is the memory a library function accesses through a pointer:
+// size bytes from the pointer (one byte when size is nil).
+type memRegion struct {
+	call   string
+	size   ir.Expr
+	approx string
+	typed  bool // the pointed-to object, not bytes
+}
+
+// declareCalls makes the functions e calls (strlen in the sizes of string
+// functions) declared functions of the program.
+func (in *Instrumenter) declareCalls(e ir.Expr) ir.Expr {
+	ir.Inspect(e, func(n any) bool {
+		if c, ok := n.(*ir.Call); ok {
+			if f := ir.CalledFunc(c); f != nil && f.Body == nil {
+				c.Fn = &ir.FuncRef{Fn: in.prog.DeclareFunc(f.Name, f.Type), P: c.P}
+			}
+		}
+		return true
+	})
+	return e
+}
+
+// constSize reports whether a size is an integer constant expression
+// (literals and sizeof of complete, fixed-size types).
+func constSize(e ir.Expr) bool {
+	ok := true
+	ir.Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.IntLit, *ir.Cast:
+		case *ir.Binary:
+			switch x.Op {
+			case ir.Add, ir.Sub, ir.Mul, ir.Div:
+			default:
+				ok = false
+			}
+		case *ir.SizeofType:
+			ok = ok && fixedSize(x.Of)
+			return false
+		case *ir.SizeofExpr:
+			ok = ok && fixedSize(x.X.Type())
+			return false
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// fixedSize reports whether t has a size known at compile time.
+func fixedSize(t ir.Type) bool {
+	for {
+		a, ok := t.(*ir.Array)
+		if !ok {
+			return true
+		}
+		if a.LenExpr != nil || a.Len < 0 {
+			return false
+		}
+		t = a.Elem
+	}
+}
+
+// NeedsGenericError reports that the cbmc target cannot check an access:
+// CBMC's shadow memory takes the size of an access from its type, and a
+// library call accesses a number of bytes only known when it runs.
+type NeedsGenericError struct {
+	Pos  ir.Pos
+	What string
+}
+
+// NeedsGeneric marks the error for the driver, which then checks the
+// program with the generic encoding.
+func (e *NeedsGenericError) NeedsGeneric() bool { return true }
+
+func (e *NeedsGenericError) Error() string {
+	return fmt.Sprintf("%s: %s (the generic encoding checks it)", e.Pos, e.What)
 }
 
 // isAtomicLvalue reports whether an lvalue is an _Atomic object.
@@ -290,6 +376,16 @@ func isAtomicLvalue(e ir.Expr) bool {
 // check instruments one access of lvalue lv: a write marks lv's bytes in
 // phase 1; every access checks them in phase 2.
 func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
+	return r.checkKey(lv, write, lv, nil)
+}
+
+// checkKey is check with the node that identifies the access in both runs
+// of the instrumentation (the lvalue, or the call of a library function
+// whose accesses are built anew each time). A library call's access is
+// of mem's region, which starts at lvalue lv (its first byte).
+func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion) ir.Expr {
+	ord := r.in.ord
+	r.in.ord++
 	if isArrayOrFunc(lv.Type()) {
 		// C never reads or writes an array or a function as a whole (an
 		// array is addressed, a function called). Every access is
@@ -302,16 +398,48 @@ func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
 	in := r.in
 	v := in.vars
 	atomic := r.atomic || isAtomicLvalue(lv)
+	if m, ok := lv.(*ir.Member); ok && m.Field.BitField && in.target == translate.Generic {
+		return nil // the generic target does not track bit-fields
+	}
+	if in.dry {
+		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv)})
+		return nil
+	}
+	if !in.retraced(ord, key, write) {
+		return nil
+	}
+	if !in.keep[ord] {
+		in.Pruned++
+		return nil
+	}
 	site := &Site{ID: len(in.Sites) + 1, Write: write, Atomic: atomic, Lvalue: lvalueText(lv), Pos: lv.Pos(), Loc: r.loc, Thread: r.tl.Thread, Region: r.region}
 	if !site.Pos.IsValid() {
 		site.Pos = r.loc.Pos
 	}
 	var addr ir.Expr
 	var size ir.Expr
-	if m, ok := lv.(*ir.Member); ok && m.Field.BitField {
-		if in.target == translate.Generic {
-			return nil // the generic target does not track bit-fields
+	if mem != nil {
+		site.Approx = mem.approx
+		if !mem.typed {
+			site.Lvalue = fmt.Sprintf("%s[0] (%s)", lvalueText(stripCasts(lv.(*ir.Unary).X)), mem.call)
 		}
+	}
+	if mem != nil && mem.size != nil {
+		// size bytes from the pointer (lv is *(unsigned char *)p).
+		p := lv.(*ir.Unary).X
+		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(stripCasts(p)), lvalueText(mem.size), mem.call)
+		if in.target == translate.Generic {
+			addr, size = p, clone(mem.size)
+		} else {
+			if !constSize(mem.size) {
+				in.err = &NeedsGenericError{Pos: site.Pos, What: fmt.Sprintf("%s accesses %s bytes", mem.call, lvalueText(mem.size))}
+				return nil
+			}
+			// CBMC's shadow memory covers the pointed-to type.
+			bytes := &ir.Pointer{Elem: &ir.Array{Elem: ir.UCharType, Len: -1, LenExpr: clone(mem.size)}}
+			addr = &ir.Cast{X: stripCasts(p), T: bytes}
+		}
+	} else if m, ok := lv.(*ir.Member); ok && m.Field.BitField {
 		site.BitField = true
 		in.bitf = true
 		if m.Arrow {
@@ -379,6 +507,16 @@ func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
 	}
 	phase1 := ir.Bin(ir.LAnd, ir.Ref(v.p1), mark, ir.IntType)
 	return comma(phase1, phase2)
+}
+
+func stripCasts(e ir.Expr) ir.Expr {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			return e
+		}
+		e = c.X
+	}
 }
 
 func b2i(b bool) int64 {

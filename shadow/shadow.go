@@ -21,6 +21,13 @@
 // accessed lvalue with its own type, so distinct fields and elements of one
 // object never alias.
 //
+// Only accesses that may race with an access of another thread are
+// instrumented: the rewriting first runs dry and surveys the accesses
+// (candidates.go). Library functions access regions (memcpy's n bytes,
+// strcpy's string); the cbmc target checks a region of constant size
+// through a pointer to an array of that many bytes, and leaves one of
+// symbolic size to the generic target (NeedsGenericError).
+//
 // Two encodings of the shadow memory are available: CBMC's shadow memory
 // (__CPROVER_set_field / __CPROVER_get_field), and, for any bounded model
 // checker, a single nondeterministically chosen written address range
@@ -53,6 +60,9 @@ type Site struct {
 	Region int
 	// BitField marks accesses of bit-fields (checked on their struct).
 	BitField bool
+	// Approx, when set, says how the access is approximated (a library
+	// function reading a string is checked on its first byte only).
+	Approx string
 }
 
 // Instrumenter implements translate.Instrumenter and driver.RaceReporter.
@@ -71,6 +81,32 @@ type Instrumenter struct {
 	bitf    bool
 	// ambiguous: some statement may be followed by several labels.
 	ambiguous bool
+
+	// The survey (candidates.go): the instrumentation first runs dry,
+	// recording every access it would check; only the accesses that may
+	// race with an access of another thread are then instrumented.
+	dry    bool
+	ord    int          // ordinal of the next check, in both runs
+	survey []surveyed   // the dry run's accesses
+	keep   map[int]bool // ordinals of the accesses instrumented
+	err    error        // the real run did not retrace the dry one
+	// Pruned counts the accesses to possibly shared memory left
+	// uninstrumented because no access of another thread can race with
+	// them.
+	Pruned int
+}
+
+// Checks implements driver.RaceChecks: the number of accesses checked.
+func (in *Instrumenter) Checks() int { return len(in.Sites) }
+
+// Approximation implements driver.RaceChecks.
+func (in *Instrumenter) Approximation() (ir.Pos, string) {
+	for _, s := range in.Sites {
+		if s.Approx != "" {
+			return s.Pos, s.Approx
+		}
+	}
+	return ir.Pos{}, ""
 }
 
 // Region is one visible statement: a label of a thread.
@@ -124,10 +160,25 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	if in.target != translate.Generic {
 		in.replaceCalloc()
 	}
+	// The dry run leaves the program as it is and records the accesses.
+	in.dry = true
 	for _, tl := range u.Layout.Threads {
 		if err := in.thread(tl); err != nil {
 			return nil, err
 		}
+	}
+	in.keep = in.candidates()
+	in.dry, in.ord, in.Sites, in.Regions = false, 0, nil, nil
+	for _, tl := range u.Layout.Threads {
+		if err := in.thread(tl); err != nil {
+			return nil, err
+		}
+	}
+	if in.err == nil && len(in.survey) > 0 {
+		in.err = fmt.Errorf("race instrumentation: %d accesses the survey recorded were not instrumented", len(in.survey))
+	}
+	if in.err != nil {
+		return nil, in.err
 	}
 	return &driverExt{in: in}, nil
 }
@@ -233,7 +284,7 @@ func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
 	if err := r.block(tl.Func.Body, labelJ); err != nil {
 		return err
 	}
-	if len(r.temps) > 0 {
+	if len(r.temps) > 0 && !in.dry {
 		// After label 0: declared once, at the thread's start.
 		b := tl.Func.Body
 		b.List = append(append([]ir.Stmt{b.List[0]}, r.temps...), b.List[1:]...)
@@ -267,7 +318,9 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 			}
 			out = append(out, x)
 		case *ir.If:
-			x.Cond = r.both(x.Cond)
+			if c := r.both(x.Cond); !r.in.dry {
+				x.Cond = c
+			}
 			if err := r.block(x.Then, labelJ); err != nil {
 				return err
 			}
@@ -286,14 +339,18 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 			out = append(out, x)
 		case *ir.Return:
 			if x.X != nil {
-				x.X = r.both(x.X)
+				if e := r.both(x.X); !r.in.dry {
+					x.X = e
+				}
 			}
 			out = append(out, x)
 		default:
 			out = append(out, s)
 		}
 	}
-	b.List = out
+	if !r.in.dry {
+		b.List = out
+	}
 	return nil
 }
 
@@ -348,7 +405,9 @@ func (r *rewriter) exprStmt(x *ir.ExprStmt) []ir.Stmt {
 		var pre ir.Expr
 		for i, a := range call.Args {
 			pre = comma(pre, r.acc(a))
-			call.Args[i] = r.wse(a)
+			if w := r.wse(a); !r.in.dry {
+				call.Args[i] = w
+			}
 		}
 		var out []ir.Stmt
 		if pre != nil {
@@ -367,7 +426,9 @@ func (r *rewriter) exprStmt(x *ir.ExprStmt) []ir.Stmt {
 	if e == nil {
 		return nil
 	}
-	x.X = e
+	if !r.in.dry {
+		x.X = e
+	}
 	return []ir.Stmt{x}
 }
 
@@ -391,7 +452,9 @@ func (r *rewriter) init(in *ir.Init) {
 		return
 	}
 	if !in.IsList {
-		in.Expr = r.both(in.Expr)
+		if e := r.both(in.Expr); !r.in.dry {
+			in.Expr = e
+		}
 		return
 	}
 	for i := range in.List {

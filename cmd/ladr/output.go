@@ -85,6 +85,11 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		}
 	case "true":
 		fmt.Fprintf(w, "The property holds: the bounds (%s) cover every behaviour.\n", bounds(r))
+		for _, n := range r.Notes {
+			if why, ok := strings.CutPrefix(n, "complete: "); ok {
+				fmt.Fprintf(w, "  Why: %s.\n", why)
+			}
+		}
 	default:
 		fmt.Fprintf(w, "UNKNOWN: %s", r.Reason)
 		if r.ReasonPos != "" {

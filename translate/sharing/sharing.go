@@ -17,6 +17,8 @@
 package sharing
 
 import (
+	"strings"
+
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 )
@@ -50,8 +52,8 @@ func Analyze(prog *ir.Program) *Info {
 			continue
 		}
 		id := f.Thread.ID
-		visit := func(e ir.Expr) {
-			in.walk(e, ctxValue)
+		visit := func(e ir.Expr, c ctx) {
+			in.walk(e, c)
 			ir.Inspect(e, func(m any) bool {
 				if x, ok := m.(*ir.Ident); ok && x.Var.Class == ir.Global {
 					if in.Users[x.Var] == nil {
@@ -63,8 +65,13 @@ func Analyze(prog *ir.Program) *Info {
 			})
 		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if s, ok := n.(*ir.ExprStmt); ok {
+				// The statement's value is discarded.
+				visit(s.X, ctxDiscard)
+				return false
+			}
 			if e, ok := n.(ir.Expr); ok {
-				visit(e)
+				visit(e, ctxValue)
 				return false
 			}
 			return true
@@ -99,10 +106,11 @@ func (in *Info) sharedGlobal(v *ir.Var) bool {
 type ctx int
 
 const (
-	ctxValue ctx = iota // the value is used (arrays decay)
-	ctxAddr             // the address is used (operand of &)
-	ctxBase             // base of . or of [] on an array: no access, no escape
-	ctxWrite            // target of an assignment
+	ctxValue   ctx = iota // the value is used (arrays decay)
+	ctxAddr               // the address is used (operand of &)
+	ctxBase               // base of . or of [] on an array: no access, no escape
+	ctxWrite              // target of an assignment
+	ctxDiscard            // an expression statement: its value is not used
 )
 
 // walk records address-taken and written variables.
@@ -168,7 +176,7 @@ func (in *Info) walk(e ir.Expr, c ctx) {
 	case *ir.Call:
 		in.walk(x.Fn, ctxValue)
 		for i, a := range x.Args {
-			if nonCapturing(x, i) {
+			if nonCapturing(x, i) && (c == ctxDiscard || !returnsArgument(x)) {
 				in.walkNoCapture(a)
 			} else {
 				in.walk(a, ctxValue)
@@ -208,6 +216,23 @@ func nonCapturing(c *ir.Call, i int) bool {
 		// pthread_key_create(&k, ...), pthread_once(&o, ...),
 		// pthread_mutex_lock(&m), sem_getvalue(&s, &v), ...
 		return f.Name != "pthread_setspecific" || i == 0
+	}
+	return false
+}
+
+// returnsArgument reports whether a call returns a pointer into the memory
+// one of its arguments points to (memcpy returns its destination, strchr a
+// pointer into its string): when its value is used, the argument's address
+// is captured.
+func returnsArgument(c *ir.Call) bool {
+	f := ir.CalledFunc(c)
+	if f == nil {
+		return true
+	}
+	switch f.Name {
+	case "memset", "memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat", "strchr", "strrchr", "strstr",
+		"__builtin_memset", "__builtin_memcpy", "__builtin_memmove":
+		return true
 	}
 	return false
 }
@@ -359,45 +384,163 @@ func (in *Info) accesses(e ir.Expr, c ctx, out *[]Access) {
 type MemAccess struct {
 	Pointer ir.Expr
 	Write   bool
-	// Typed: the access is of the pointed-to type (else of the first byte).
+	// Typed: the access is of the pointed-to type (else of bytes).
 	Typed bool
+	// Size, when set, is the number of bytes accessed from Pointer (else
+	// the pointed-to object when Typed, one byte otherwise).
+	Size ir.Expr
+	// Approx, when set, says how the access is approximated: the call
+	// reads a string up to a position that depends on its contents, and
+	// only its first byte is checked.
+	Approx string
 }
 
 // MemAccesses returns the accesses a call of the library function name
-// makes through its pointer arguments, in order.
+// makes through its pointer arguments, in order. The sizes are
+// expressions over the arguments (evaluated before the call, without side
+// effects: strlen is pure).
 func MemAccesses(name string, args []ir.Expr) []MemAccess {
+	var out []MemAccess
+	for _, m := range memAccesses(name, args) {
+		if !isStringLit(m.Pointer) {
+			// A string literal is never written.
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func isStringLit(e ir.Expr) bool { return stringLit(e) != nil }
+
+// stringLit returns e as a string literal, possibly cast, or nil.
+func stringLit(e ir.Expr) *ir.StringLit {
+	for {
+		switch x := e.(type) {
+		case *ir.Cast:
+			e = x.X
+		case *ir.StringLit:
+			return x
+		default:
+			return nil
+		}
+	}
+}
+
+func memAccesses(name string, args []ir.Expr) []MemAccess {
+	strSize := func(s ir.Expr) ir.Expr { // strlen(s) + 1
+		if lit := stringLit(s); lit != nil && lit.ElemSize == 1 && !strings.ContainsRune(lit.Val, 0) {
+			return ir.Lit(int64(len(lit.Val)+1), ir.ULongType)
+		}
+		return ir.Bin(ir.Add, strlenOf(s), ir.Lit(1, ir.ULongType), ir.ULongType)
+	}
+	approx := func(p ir.Expr, write bool) MemAccess {
+		return MemAccess{Pointer: p, Write: write, Approx: name + " accesses a string up to a position that depends on its contents; ladr checks only its first byte"}
+	}
+	arg := func(i int) ir.Expr { // nil when the call has fewer arguments
+		if i < len(args) {
+			return args[i]
+		}
+		return nil
+	}
 	switch name {
 	case "memset", "__builtin_memset":
 		if len(args) >= 1 {
-			return []MemAccess{{args[0], true, false}}
+			return []MemAccess{{Pointer: args[0], Write: true, Size: arg(2)}}
 		}
-	case "memcpy", "memmove", "__builtin_memcpy", "strcpy", "strncpy", "strcat", "strncat":
+	case "memcpy", "memmove", "__builtin_memcpy", "__builtin_memmove":
 		if len(args) >= 2 {
-			return []MemAccess{{args[1], false, false}, {args[0], true, false}}
+			return []MemAccess{{Pointer: args[1], Size: arg(2)}, {Pointer: args[0], Write: true, Size: arg(2)}}
 		}
-	case "memcmp", "strcmp", "strncmp":
+	case "memcmp", "__builtin_memcmp":
 		if len(args) >= 2 {
-			return []MemAccess{{args[0], false, false}, {args[1], false, false}}
+			return []MemAccess{{Pointer: args[0], Size: arg(2)}, {Pointer: args[1], Size: arg(2)}}
 		}
-	case "strlen", "__builtin_strlen", "strchr", "strrchr", "strdup", "puts":
+	case "strlen", "__builtin_strlen", "strdup", "puts":
 		if len(args) >= 1 {
-			return []MemAccess{{args[0], false, false}}
+			return []MemAccess{{Pointer: args[0], Size: strSize(args[0])}}
 		}
+	case "strcpy":
+		if len(args) >= 2 {
+			n := strSize(args[1])
+			return []MemAccess{{Pointer: args[1], Size: n}, {Pointer: args[0], Write: true, Size: n}}
+		}
+	case "strncpy":
+		if len(args) >= 3 {
+			// It reads up to the terminating zero or n bytes, and writes n
+			// bytes (padding with zeros).
+			l := strlenOf(args[1])
+			read := &ir.Cond{C: ir.Bin(ir.Lt, l, args[2], ir.IntType), X: strSize(args[1]), Y: args[2], T: ir.ULongType}
+			return []MemAccess{{Pointer: args[1], Size: read}, {Pointer: args[0], Write: true, Size: args[2]}}
+		}
+	case "strcat":
+		if len(args) >= 2 {
+			end := ir.Bin(ir.Add, args[0], strlenOf(args[0]), args[0].Type())
+			return []MemAccess{{Pointer: args[0], Size: strSize(args[0])}, {Pointer: args[1], Size: strSize(args[1])},
+				{Pointer: end, Write: true, Size: strSize(args[1])}}
+		}
+	case "strncat":
+		if len(args) >= 3 {
+			// It reads s up to its zero or n bytes, and appends that and a
+			// zero.
+			l := strlenOf(args[1])
+			k := &ir.Cond{C: ir.Bin(ir.Lt, l, args[2], ir.IntType), X: strlenOf(args[1]), Y: args[2], T: ir.ULongType}
+			read := &ir.Cond{C: ir.Bin(ir.Lt, strlenOf(args[1]), args[2], ir.IntType), X: strSize(args[1]), Y: args[2], T: ir.ULongType}
+			end := ir.Bin(ir.Add, args[0], strlenOf(args[0]), args[0].Type())
+			return []MemAccess{{Pointer: args[0], Size: strSize(args[0])}, {Pointer: args[1], Size: read},
+				{Pointer: end, Write: true, Size: ir.Bin(ir.Add, k, ir.Lit(1, ir.ULongType), ir.ULongType)}}
+		}
+	case "strcmp", "strncmp", "strstr":
+		if len(args) >= 2 {
+			return []MemAccess{approx(args[0], false), approx(args[1], false)}
+		}
+	case "strchr", "strrchr":
+		if len(args) >= 1 {
+			return []MemAccess{approx(args[0], false)}
+		}
+	case "printf", "fprintf", "sprintf", "snprintf":
+		// The strings printed with %s are read, sprintf's buffer written.
+		var out []MemAccess
+		for i, a := range args {
+			if !isCharPointer(a.Type()) {
+				continue
+			}
+			out = append(out, approx(a, i == 0 && (name == "sprintf" || name == "snprintf")))
+		}
+		return out
 	case "scanf", "sscanf", "fscanf":
 		// The arguments after the format are written.
 		first := map[string]int{"scanf": 1, "sscanf": 2, "fscanf": 2}[name]
 		var out []MemAccess
 		if name == "sscanf" && len(args) > 0 {
-			out = append(out, MemAccess{args[0], false, false})
+			out = append(out, approx(args[0], false))
 		}
 		for i := first; i < len(args); i++ {
-			if ir.IsPointer(args[i].Type()) {
-				out = append(out, MemAccess{args[i], true, true})
+			switch {
+			case isCharPointer(args[i].Type()):
+				out = append(out, approx(args[i], true)) // %s, %c, %[
+			case ir.IsPointer(args[i].Type()):
+				out = append(out, MemAccess{Pointer: args[i], Write: true, Typed: true})
 			}
 		}
 		return out
 	}
 	return nil
+}
+
+// strlenOf returns the call strlen(s).
+func strlenOf(s ir.Expr) ir.Expr {
+	f := &ir.Function{Name: "strlen", Type: &ir.Func{Result: ir.ULongType, Params: []ir.Type{ir.CharPtrType}}}
+	return &ir.Call{Fn: &ir.FuncRef{Fn: f}, Args: []ir.Expr{s}, T: ir.ULongType, P: s.Pos()}
+}
+
+// isCharPointer reports whether t points to a character type.
+func isCharPointer(t ir.Type) bool {
+	e := ir.Elem(t)
+	if !ir.IsPointer(t) || e == nil {
+		return false
+	}
+	b, ok := e.(*ir.Basic)
+	return ok && (b.Kind == ir.Char || b.Kind == ir.SChar || b.Kind == ir.UChar)
 }
 
 // Lvalue returns the object accessed: *p, or its first byte.

@@ -234,20 +234,42 @@ func TestAccesses(t *testing.T) {
 }
 
 func TestMemAccesses(t *testing.T) {
-	a, b := ir.Ref(&ir.Var{Name: "a", Type: ir.VoidPtrType}), ir.Ref(&ir.Var{Name: "b", Type: ir.VoidPtrType})
+	a, b := ir.Ref(&ir.Var{Name: "a", Type: ir.CharPtrType}), ir.Ref(&ir.Var{Name: "b", Type: ir.CharPtrType})
+	n := ir.Ref(&ir.Var{Name: "n", Type: ir.ULongType})
+	lit := &ir.StringLit{Val: "abc", ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: 4}}
 	for _, tc := range []struct {
 		name string
-		want string
+		args []ir.Expr
+		want string // R or W, the pointer, [size] or ~ when approximated
 	}{
-		{"memset", "W a"}, {"memcpy", "R b, W a"}, {"strcmp", "R a, R b"}, {"strlen", "R a"}, {"printf", ""},
+		{"memset", []ir.Expr{a, ir.IntConst(0), n}, "W a[n]"},
+		{"memset", []ir.Expr{a}, "W a"}, // a declaration with too few parameters
+		{"memcpy", []ir.Expr{a, b, n}, "R b[n], W a[n]"},
+		{"memcmp", []ir.Expr{a, b, n}, "R a[n], R b[n]"},
+		{"strlen", []ir.Expr{a}, "R a[strlen(a) + 1UL]"},
+		{"strcpy", []ir.Expr{a, b}, "R b[strlen(b) + 1UL], W a[strlen(b) + 1UL]"},
+		{"strcpy", []ir.Expr{a, lit}, "W a[4UL]"}, // a literal is never written
+		{"strncpy", []ir.Expr{a, b, n}, "R b[strlen(b) < n ? strlen(b) + 1UL : n], W a[n]"},
+		{"strcat", []ir.Expr{a, b}, "R a[strlen(a) + 1UL], R b[strlen(b) + 1UL], W a + strlen(a)[strlen(b) + 1UL]"},
+		{"strcmp", []ir.Expr{a, b}, "R a~, R b~"},
+		{"printf", []ir.Expr{lit, a}, "R a~"},
+		{"sprintf", []ir.Expr{a, lit, b}, "W a~, R b~"},
+		{"sscanf", []ir.Expr{b, lit, a, ir.AddrOf(n)}, "R b~, W a~, W &n"},
 	} {
 		var got []string
-		for _, m := range sharing.MemAccesses(tc.name, []ir.Expr{a, b}) {
+		for _, m := range sharing.MemAccesses(tc.name, tc.args) {
 			k := "R "
 			if m.Write {
 				k = "W "
 			}
-			got = append(got, k+ir.ExprString(m.Pointer))
+			k += ir.ExprString(m.Pointer)
+			if m.Size != nil {
+				k += "[" + ir.ExprString(m.Size) + "]"
+			}
+			if m.Approx != "" {
+				k += "~"
+			}
+			got = append(got, k)
 		}
 		if g := strings.Join(got, ", "); g != tc.want {
 			t.Errorf("MemAccesses(%s) = %q, want %q", tc.name, g, tc.want)

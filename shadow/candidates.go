@@ -1,0 +1,199 @@
+package shadow
+
+import (
+	"fmt"
+
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// Which accesses can race at all.
+//
+// A race needs two accesses of different threads to the same memory, at
+// least one a write and not both atomic. The instrumentation first runs
+// dry and records every access it would check (its thread, whether it
+// writes, whether it is atomic, and what it may touch); an access that has
+// no such partner in another thread is left uninstrumented. Neither the
+// shadow memory nor the phase checks ever involve it, so no race the
+// instrumented program could report is lost, and the formula is smaller.
+//
+// What an access may touch is its root: the variable an lvalue lies in
+// when it names it without going through a pointer (x, s.f, a[i], and
+// *(&x), (&s)->f, p[i] with p = a decayed array), or "through a pointer"
+// otherwise. Two roots may overlap when they are the same variable, or
+// when one goes through a pointer and the other is a variable whose
+// address is taken (sharing.Info.Taken), or when both go through
+// pointers. Distinct variables never overlap.
+
+// surveyed is one access of the dry run.
+type surveyed struct {
+	ord    int     // ordinal of the check (both runs count alike)
+	key    ir.Expr // the node that identifies it in both runs
+	write  bool
+	atomic bool
+	thread int
+	root   *ir.Var // nil: through a pointer
+}
+
+// rootOf returns the variable an lvalue lies in, or nil when the lvalue is
+// reached through a pointer that may point anywhere.
+func rootOf(lv ir.Expr) *ir.Var {
+	switch x := lv.(type) {
+	case *ir.Ident:
+		return x.Var
+	case *ir.Member:
+		if x.Arrow {
+			return pointee(x.X)
+		}
+		return rootOf(x.X)
+	case *ir.Index:
+		if ir.IsArray(x.X.Type()) {
+			return rootOf(x.X)
+		}
+		return pointee(x.X)
+	case *ir.Unary:
+		if x.Op == ir.Deref {
+			return pointee(x.X)
+		}
+	}
+	return nil
+}
+
+// pointee returns the variable a pointer expression points into when the
+// expression is the address of (a part of) that variable, possibly cast
+// or moved by pointer arithmetic (which C confines to the object), or nil.
+func pointee(p ir.Expr) *ir.Var {
+	switch x := p.(type) {
+	case *ir.Cast:
+		return pointee(x.X)
+	case *ir.Unary:
+		if x.Op == ir.Addr {
+			return rootOf(x.X)
+		}
+	case *ir.Binary:
+		switch {
+		case (x.Op == ir.Add || x.Op == ir.Sub) && isAddress(x.X.Type()):
+			return pointee(x.X)
+		case x.Op == ir.Add && isAddress(x.Y.Type()):
+			return pointee(x.Y)
+		}
+	case *ir.Comma:
+		return pointee(x.Y)
+	}
+	if ir.IsArray(p.Type()) {
+		// An array used as a value decays to the address of its first
+		// element.
+		return rootOf(p)
+	}
+	return nil
+}
+
+func isAddress(t ir.Type) bool { return ir.IsPointer(t) || ir.IsArray(t) }
+
+// summary counts, over a set of accesses, those of each kind per thread.
+type summary struct {
+	total    kinds
+	byThread map[int]*kinds
+}
+
+// kinds counts accesses: all, writes, non-atomic ones, non-atomic writes.
+type kinds struct{ any, w, n, nw int }
+
+func (k *kinds) add(a surveyed) {
+	k.any++
+	if a.write {
+		k.w++
+	}
+	if !a.atomic {
+		k.n++
+		if a.write {
+			k.nw++
+		}
+	}
+}
+
+func (s *summary) add(a surveyed) {
+	s.total.add(a)
+	if s.byThread == nil {
+		s.byThread = map[int]*kinds{}
+	}
+	k := s.byThread[a.thread]
+	if k == nil {
+		k = &kinds{}
+		s.byThread[a.thread] = k
+	}
+	k.add(a)
+}
+
+// partner reports whether the set has an access of another thread than
+// a's that can race with a: one of the two writes, not both atomic.
+func (s *summary) partner(a surveyed) bool {
+	if s == nil {
+		return false
+	}
+	own := kinds{}
+	if k := s.byThread[a.thread]; k != nil {
+		own = *k
+	}
+	switch {
+	case a.write && !a.atomic:
+		return s.total.any-own.any > 0
+	case a.write:
+		return s.total.n-own.n > 0
+	case !a.atomic:
+		return s.total.w-own.w > 0
+	default:
+		return s.total.nw-own.nw > 0
+	}
+}
+
+// candidates returns the ordinals of the surveyed accesses that may race
+// with an access of another thread.
+func (in *Instrumenter) candidates() map[int]bool {
+	byRoot := map[*ir.Var]*summary{}
+	var viaPtr, taken summary // through pointers; on address-taken variables
+	for _, a := range in.survey {
+		switch {
+		case a.root == nil:
+			viaPtr.add(a)
+		default:
+			s := byRoot[a.root]
+			if s == nil {
+				s = &summary{}
+				byRoot[a.root] = s
+			}
+			s.add(a)
+			if in.info.Taken[a.root] {
+				taken.add(a)
+			}
+		}
+	}
+	keep := map[int]bool{}
+	for _, a := range in.survey {
+		var ok bool
+		if a.root == nil {
+			ok = viaPtr.partner(a) || taken.partner(a)
+		} else {
+			ok = byRoot[a.root].partner(a) || in.info.Taken[a.root] && viaPtr.partner(a)
+		}
+		if ok {
+			keep[a.ord] = true
+		}
+	}
+	return keep
+}
+
+// retraced reports whether the real run's check ord is the dry run's: the
+// same node, read or written. The two runs visit the program alike; if
+// they ever did not, no access is left uninstrumented and the translation
+// fails (a bug in ladr, never a missed race).
+func (in *Instrumenter) retraced(ord int, key ir.Expr, write bool) bool {
+	if in.err != nil {
+		return false
+	}
+	if len(in.survey) == 0 || in.survey[0].ord != ord || in.survey[0].key != key || in.survey[0].write != write {
+		in.err = fmt.Errorf("race instrumentation: check %d is not the access the survey recorded", ord)
+		return false
+	}
+	in.survey = in.survey[1:]
+	return true
+}

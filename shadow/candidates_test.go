@@ -1,0 +1,92 @@
+package shadow_test
+
+import (
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/shadow"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/seq"
+)
+
+// checked instruments src and returns the checked accesses ("lvalue r" or
+// "lvalue w", sorted) and the number left out.
+func checked(t *testing.T, src string, target translate.Target) ([]string, int) {
+	t.Helper()
+	p, err := cfront.New().Parse("c.c", []byte(src), cfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := shadow.New(target)
+	if _, err := translate.Run(p, translate.Config{Limits: bound.Limits{Unwind: 2}, Rounds: 2, Property: seq.Race, Target: target},
+		in, translate.RunOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, s := range in.Sites {
+		k := " r"
+		if s.Write {
+			k = " w"
+		}
+		out = append(out, s.Lvalue+k)
+	}
+	sort.Strings(out)
+	return out, in.Pruned
+}
+
+func TestCandidates(t *testing.T) {
+	const head = "#include <pthread.h>\n#include <stdlib.h>\n#include <string.h>\nvoid __VERIFIER_atomic_begin(void); void __VERIFIER_atomic_end(void);\n"
+	for _, tc := range []struct {
+		name   string
+		src    string
+		want   []string // the checked accesses
+		pruned int      // accesses to possibly shared memory left out
+	}{
+		{"plain write and read", `int x; int r;
+void *f(void *a) { x = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); r = x; return 0; }`,
+			[]string{"x r", "x w"}, 0},
+		{"both atomic", `int x; int r;
+void *f(void *a) { __VERIFIER_atomic_begin(); x = 1; __VERIFIER_atomic_end(); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); __VERIFIER_atomic_begin(); r = x; __VERIFIER_atomic_end(); return 0; }`,
+			nil, 2},
+		{"atomic write, plain read", `int x; int r;
+void *f(void *a) { __VERIFIER_atomic_begin(); x = 1; __VERIFIER_atomic_end(); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); r = x; return 0; }`,
+			[]string{"x r", "x w"}, 0},
+		{"two reads and a write of another variable", `int x, y; int r, q;
+void *f(void *a) { r = x; y = 1; return 0; }
+int main(void) { pthread_t t; x = 1; pthread_create(&t, 0, f, 0); q = x; q = y; return 0; }`,
+			[]string{"y r", "y w"}, 2},
+		{"a pointer into a thread's own heap object", `int *g;
+void *f(void *a) { int *p = malloc(sizeof *p); *p = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }`,
+			nil, 1},
+		{"a pointer and an address-taken variable", `int v;
+void *f(void *a) { *(int *)a = 2; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, &v); v = 1; return 0; }`,
+			[]string{"*(int *)a w", "v w"}, 0},
+		{"a pointer and a variable whose address is never taken", `int v; int *p;
+void *f(void *a) { *p = 2; v = 3; return 0; }
+int main(void) { pthread_t t; p = malloc(sizeof *p); pthread_create(&t, 0, f, 0); __VERIFIER_atomic_begin(); v = 1; __VERIFIER_atomic_end(); *p = 1; return 0; }`,
+			[]string{"*p w", "*p w", "v w", "v w"}, 2}, // p is only read after the create
+		{"the address of a variable through a cast and arithmetic", `int v[4]; int r;
+void *f(void *a) { *((int *)(char *)v + 2) = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); r = v[2]; return 0; }`,
+			[]string{"*((int *)(char *)v + 2) w", "v[2] r"}, 0},
+		{"a pointer a library call returns into a variable", `char buf[4] = "abc"; char *q;
+void *f(void *a) { q = strchr(buf, 'b'); *q = 'x'; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); buf[1] = 'y'; return 0; }`,
+			[]string{"*q w", "buf[0] (strchr) r", "buf[1] w"}, 0},
+	} {
+		for _, target := range []translate.Target{translate.CBMC, translate.Generic} {
+			got, pruned := checked(t, head+tc.src, target)
+			if strings.Join(got, ", ") != strings.Join(tc.want, ", ") || pruned != tc.pruned {
+				t.Errorf("%s (%s): checked %q, %d left out; want %q, %d", tc.name, target, got, pruned, tc.want, tc.pruned)
+			}
+		}
+	}
+}
