@@ -2,6 +2,7 @@ package shadow
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
 )
@@ -22,7 +23,8 @@ import (
 // otherwise. Two roots may overlap when they are the same variable, or
 // when one goes through a pointer and the other is a variable whose
 // address is taken (sharing.Info.Taken), or when both go through
-// pointers. Distinct variables never overlap.
+// pointers. Distinct variables never overlap. Two accesses that both hold
+// one mutex never race (locks.go).
 
 // surveyed is one access of the dry run.
 type surveyed struct {
@@ -31,7 +33,8 @@ type surveyed struct {
 	write  bool
 	atomic bool
 	thread int
-	root   *ir.Var // nil: through a pointer
+	root   *ir.Var  // nil: through a pointer
+	locks  []string // the mutexes surely held (mustLocks)
 }
 
 // rootOf returns the variable an lvalue lies in, or nil when the lvalue is
@@ -89,10 +92,17 @@ func pointee(p ir.Expr) *ir.Var {
 
 func isAddress(t ir.Type) bool { return ir.IsPointer(t) || ir.IsArray(t) }
 
-// summary counts, over a set of accesses, those of each kind per thread.
+// summary counts, over a set of accesses, those of each kind per thread
+// and set of mutexes held.
 type summary struct {
-	total    kinds
-	byThread map[int]*kinds
+	byClass map[class]*kinds
+	locks   map[class][]string
+}
+
+// class is a thread and the mutexes it holds (sorted, joined).
+type class struct {
+	thread int
+	locks  string
 }
 
 // kinds counts accesses: all, writes, non-atomic ones, non-atomic writes.
@@ -112,38 +122,61 @@ func (k *kinds) add(a surveyed) {
 }
 
 func (s *summary) add(a surveyed) {
-	s.total.add(a)
-	if s.byThread == nil {
-		s.byThread = map[int]*kinds{}
+	if s.byClass == nil {
+		s.byClass, s.locks = map[class]*kinds{}, map[class][]string{}
 	}
-	k := s.byThread[a.thread]
+	c := class{a.thread, strings.Join(a.locks, "\x00")}
+	k := s.byClass[c]
 	if k == nil {
 		k = &kinds{}
-		s.byThread[a.thread] = k
+		s.byClass[c] = k
+		s.locks[c] = a.locks
 	}
 	k.add(a)
 }
 
 // partner reports whether the set has an access of another thread than
-// a's that can race with a: one of the two writes, not both atomic.
+// a's, holding no mutex a holds, that can race with a: one of the two
+// writes, not both atomic.
 func (s *summary) partner(a surveyed) bool {
 	if s == nil {
 		return false
 	}
-	own := kinds{}
-	if k := s.byThread[a.thread]; k != nil {
-		own = *k
+	for c, k := range s.byClass {
+		if c.thread == a.thread || common(s.locks[c], a.locks) {
+			continue
+		}
+		var n int
+		switch {
+		case a.write && !a.atomic:
+			n = k.any
+		case a.write:
+			n = k.n
+		case !a.atomic:
+			n = k.w
+		default:
+			n = k.nw
+		}
+		if n > 0 {
+			return true
+		}
 	}
-	switch {
-	case a.write && !a.atomic:
-		return s.total.any-own.any > 0
-	case a.write:
-		return s.total.n-own.n > 0
-	case !a.atomic:
-		return s.total.w-own.w > 0
-	default:
-		return s.total.nw-own.nw > 0
+	return false
+}
+
+// common reports whether two sorted sets of mutexes share one.
+func common(a, b []string) bool {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			return true
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
 	}
+	return false
 }
 
 // candidates returns the ordinals of the surveyed accesses that may race

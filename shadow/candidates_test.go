@@ -81,6 +81,42 @@ int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); r = v[2]; return 0; }
 void *f(void *a) { q = strchr(buf, 'b'); *q = 'x'; return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); buf[1] = 'y'; return 0; }`,
 			[]string{"*q w", "buf[0] (strchr) r", "buf[1] w"}, 0},
+		{"both under one mutex", `int x; int r; pthread_mutex_t m;
+void *f(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); r = x; pthread_mutex_unlock(&m); return 0; }`,
+			nil, 2},
+		{"after the unlock", `int x; int r; pthread_mutex_t m;
+void *f(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); pthread_mutex_unlock(&m); r = x; return 0; }`,
+			[]string{"x r", "x w"}, 0},
+		{"different mutexes", `int x; int r; pthread_mutex_t m1, m2;
+void *f(void *a) { pthread_mutex_lock(&m1); x = 1; pthread_mutex_unlock(&m1); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m2); r = x; pthread_mutex_unlock(&m2); return 0; }`,
+			[]string{"x r", "x w"}, 0},
+		{"an unlock on one branch", `int x; int r; pthread_mutex_t m;
+void *f(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); if (__VERIFIER_nondet_int()) pthread_mutex_unlock(&m); r = x; return 0; }`,
+			[]string{"x r", "x w"}, 0},
+		{"an unlock through a pointer", `int x; int r; pthread_mutex_t m; pthread_mutex_t *p = &m;
+void *f(void *a) { pthread_mutex_lock(&m); pthread_mutex_unlock(p); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); r = x; pthread_mutex_unlock(&m); return 0; }`,
+			[]string{"x r", "x w"}, 0},
+		{"a mutex in a struct and in an array", `struct Q { pthread_mutex_t cs; int v; } q; pthread_mutex_t ms[2]; int y; int r;
+void *f(void *a) { pthread_mutex_lock(&q.cs); q.v = 1; pthread_mutex_unlock(&q.cs); pthread_mutex_lock(&ms[0]); y = 1; pthread_mutex_unlock(&ms[0]); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&q.cs); r = q.v; pthread_mutex_unlock(&q.cs); pthread_mutex_lock(&ms[1]); r = y; pthread_mutex_unlock(&ms[1]); return 0; }`,
+			[]string{"y r", "y w"}, 2},
+		{"a jump past the unlock", `int x; int r; pthread_mutex_t m;
+void *f(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); if (__VERIFIER_nondet_int()) goto L; pthread_mutex_unlock(&m); L: r = x; return 0; }`,
+			[]string{"x r", "x w"}, 0},
+		{"a jump that keeps the mutex", `int x; int r; int z; pthread_mutex_t m;
+void *f(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); if (__VERIFIER_nondet_int()) goto L; z = 1; L: r = x; pthread_mutex_unlock(&m); return 0; }`,
+			nil, 2},
+		{"each thread's own local mutex", `int x;
+void *f(void *a) { pthread_mutex_t m; pthread_mutex_init(&m, 0); pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t1, t2; pthread_create(&t1, 0, f, 0); pthread_create(&t2, 0, f, 0); return 0; }`,
+			[]string{"x w", "x w"}, 0},
 	} {
 		for _, target := range []translate.Target{translate.CBMC, translate.Generic} {
 			got, pruned := checked(t, head+tc.src, target)

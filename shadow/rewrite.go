@@ -402,7 +402,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		return nil // the generic target does not track bit-fields
 	}
 	if in.dry {
-		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv)})
+		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), locks: r.locks})
 		return nil
 	}
 	if !in.retraced(ord, key, write) {

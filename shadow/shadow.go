@@ -267,10 +267,17 @@ type rewriter struct {
 	// other than the one after it.
 	next      [][]int
 	ambiguous bool
+	// lockAt: the mutexes surely held when a statement starts (dry run);
+	// locks: those of the statement being rewritten.
+	lockAt map[ir.Stmt][]string
+	locks  []string
 }
 
 func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
 	r := &rewriter{in: in, tl: tl, next: nextLabels(tl)}
+	if in.dry {
+		r.lockAt = mustLocks(tl.Func.Body)
+	}
 	for j, n := range r.next {
 		if len(n) != 1 || n[0] != j+1 {
 			r.ambiguous = true
@@ -306,6 +313,7 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 		}
 		r.loc = *s.Origin()
 		r.atomic = r.tl.Atomic[s]
+		r.locks = r.lockAt[s]
 		if r.tl.Sequential[s] {
 			// Main's code before its first pthread_create cannot race.
 			out = append(out, s)
