@@ -184,6 +184,9 @@ func common(a, b []string) bool {
 func (in *Instrumenter) candidates() map[int]bool {
 	byRoot := map[*ir.Var]*summary{}
 	var viaPtr, taken summary // through pointers; on address-taken variables
+	for i := range in.survey {
+		in.survey[i].locks = in.lockUse.filter(in.survey[i].locks)
+	}
 	for _, a := range in.survey {
 		switch {
 		case a.root == nil:

@@ -113,6 +113,14 @@ int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m
 void *f(void *a) { pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); if (__VERIFIER_nondet_int()) goto L; z = 1; L: r = x; pthread_mutex_unlock(&m); return 0; }`,
 			nil, 2},
+		{"a condition wait takes the mutex again", `int x; int r; pthread_mutex_t m; pthread_cond_t c;
+void *f(void *a) { pthread_mutex_lock(&m); pthread_cond_wait(&c, &m); x = 1; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_lock(&m); r = x; pthread_cond_signal(&c); pthread_mutex_unlock(&m); return 0; }`,
+			nil, 2},
+		{"an unlock of a mutex another thread holds", `int x; int r; pthread_mutex_t m;
+void *f(void *a) { pthread_mutex_lock(&m); x = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_unlock(&m); pthread_mutex_lock(&m); r = x; pthread_mutex_unlock(&m); return 0; }`,
+			[]string{"x r", "x w"}, 0},
 		{"each thread's own local mutex", `int x;
 void *f(void *a) { pthread_mutex_t m; pthread_mutex_init(&m, 0); pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
 int main(void) { pthread_t t1, t2; pthread_create(&t1, 0, f, 0); pthread_create(&t2, 0, f, 0); return 0; }`,

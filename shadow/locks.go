@@ -76,17 +76,93 @@ type lockFlow struct {
 	pending map[string]lockset   // states at forward gotos, by label
 	seen    map[string]bool      // labels passed
 	failed  bool                 // a jump backward: nothing is known
+	// aliases maps local pointers assigned once, to &m, to m's name.
+	aliases map[*ir.Var]string
+	locks   *lockUse
+}
+
+// lockUse records, over all threads, the unlocks that make a mutex no
+// protection: an unlock of m where the thread does not surely hold m (m
+// may be released on another thread's behalf, or only on some paths), and
+// an unlock through a pointer the analysis cannot name (it may release any
+// mutex).
+type lockUse struct {
+	unowned map[string]bool
+	unnamed bool
 }
 
 // mustLocks returns the mutexes surely held when each statement of body
-// starts (no entry: none).
-func mustLocks(body *ir.Block) map[ir.Stmt][]string {
-	f := &lockFlow{at: map[ir.Stmt][]string{}, pending: map[string]lockset{}, seen: map[string]bool{}}
+// starts (no entry: none), and records the body's unlocks in use.
+func mustLocks(body *ir.Block, use *lockUse) map[ir.Stmt][]string {
+	f := &lockFlow{at: map[ir.Stmt][]string{}, pending: map[string]lockset{}, seen: map[string]bool{}, aliases: pointerAliases(body), locks: use}
 	f.block(body, lockset{held: map[string]bool{}})
 	if f.failed {
 		return map[ir.Stmt][]string{}
 	}
 	return f.at
+}
+
+// filter returns the mutexes of locks that keep the other threads that
+// hold them out: those no unowned or unnamed unlock may release.
+func (u *lockUse) filter(locks []string) []string {
+	if u.unnamed {
+		return nil
+	}
+	var out []string
+	for _, k := range locks {
+		if !u.unowned[k] {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// pointerAliases finds the local pointers of a thread body assigned once,
+// to the address of a mutex fixed at compile time (pthread_cond_wait's
+// lowering saves its mutex argument so), and never address-taken.
+func pointerAliases(body *ir.Block) map[*ir.Var]string {
+	assigned := map[*ir.Var]int{}
+	key := map[*ir.Var]string{}
+	note := func(v *ir.Var, rhs ir.Expr) {
+		assigned[v]++
+		if rhs != nil {
+			key[v] = mutexKey(rhs, nil)
+		}
+	}
+	ir.Inspect(ir.Stmt(body), func(n any) bool {
+		switch x := n.(type) {
+		case *ir.DeclStmt:
+			if x.Var.Class == ir.Local && x.Init != nil && !x.Init.IsList {
+				note(x.Var, x.Init.Expr)
+			}
+		case *ir.Assign:
+			if id, ok := x.L.(*ir.Ident); ok {
+				var rhs ir.Expr
+				if x.Op == ir.OpNone {
+					rhs = x.R
+				}
+				note(id.Var, rhs)
+				if rhs == nil {
+					assigned[id.Var]++
+				}
+			}
+		case *ir.Unary:
+			switch x.Op {
+			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+				if id, ok := x.X.(*ir.Ident); ok {
+					assigned[id.Var] += 2
+				}
+			}
+		}
+		return true
+	})
+	out := map[*ir.Var]string{}
+	for v, n := range assigned {
+		if n == 1 && v.Class == ir.Local && key[v] != "" {
+			out[v] = key[v]
+		}
+	}
+	return out
 }
 
 // block analyses b from state in and returns the state after it.
@@ -117,7 +193,7 @@ func (f *lockFlow) stmt(s ir.Stmt, cur lockset) lockset {
 	case *ir.Block:
 		return f.block(x, cur)
 	case *ir.If:
-		cur = unlocks(x.Cond, cur)
+		cur = f.unlocks(x.Cond, cur)
 		t := f.block(x.Then, cur.clone())
 		e := cur.clone()
 		if x.Else != nil {
@@ -138,12 +214,12 @@ func (f *lockFlow) stmt(s ir.Stmt, cur lockset) lockset {
 	case *ir.Return:
 		return lockset{top: true}
 	case *ir.ExprStmt:
-		return lockCall(x, cur)
+		return f.lockCall(x, cur)
 	case *ir.DeclStmt:
 		if x.Init != nil {
 			ir.Inspect(x.Init, func(n any) bool {
 				if e, ok := n.(ir.Expr); ok {
-					cur = unlocks(e, cur)
+					cur = f.unlocks(e, cur)
 					return false
 				}
 				return true
@@ -163,22 +239,29 @@ func (f *lockFlow) stmt(s ir.Stmt, cur lockset) lockset {
 // pthread_mutex_unlock to the state. A call in any other form than the
 // statement's own (r = f(...) or f(...)) is not followed: an unlocking one
 // empties the set.
-func lockCall(s *ir.ExprStmt, cur lockset) lockset {
-	if cur.top {
-		return cur
-	}
+func (f *lockFlow) lockCall(s *ir.ExprStmt, cur lockset) lockset {
 	call, _ := bound.CallOf(s)
 	if fn := calledName(call); call != nil && len(call.Args) >= 1 {
 		switch fn {
 		case "pthread_mutex_lock":
-			if k := mutexKey(call.Args[0]); k != "" {
+			if k := mutexKey(call.Args[0], f.aliases); k != "" && !cur.top {
 				cur = cur.clone()
 				cur.held[k] = true
 			}
 			return cur
 		case "pthread_mutex_unlock":
+			k := mutexKey(call.Args[0], f.aliases)
+			switch {
+			case k == "":
+				f.locks.unnamed = true
+			case cur.top || !cur.held[k]:
+				f.locks.unowned[k] = true
+			}
+			if cur.top {
+				return cur
+			}
 			cur = cur.clone()
-			if k := mutexKey(call.Args[0]); k != "" {
+			if k != "" {
 				delete(cur.held, k)
 			} else {
 				cur.held = map[string]bool{}
@@ -186,12 +269,12 @@ func lockCall(s *ir.ExprStmt, cur lockset) lockset {
 			return cur
 		}
 	}
-	return unlocks(s.X, cur)
+	return f.unlocks(s.X, cur)
 }
 
 // unlocks empties the state when e calls a function that may release a
 // lock.
-func unlocks(e ir.Expr, cur lockset) lockset {
+func (f *lockFlow) unlocks(e ir.Expr, cur lockset) lockset {
 	if cur.top {
 		return cur
 	}
@@ -224,14 +307,17 @@ func calledName(c *ir.Call) string {
 
 // mutexKey names the mutex &path points to when path is one object fixed
 // at compile time: a variable, its members, and array elements with
-// constant indices. It returns "" otherwise.
-func mutexKey(p ir.Expr) string {
+// constant indices, or a pointer in aliases. It returns "" otherwise.
+func mutexKey(p ir.Expr, aliases map[*ir.Var]string) string {
 	for {
 		c, ok := p.(*ir.Cast)
 		if !ok {
 			break
 		}
 		p = c.X
+	}
+	if id, ok := p.(*ir.Ident); ok {
+		return aliases[id.Var]
 	}
 	a, ok := p.(*ir.Unary)
 	if !ok || a.Op != ir.Addr {

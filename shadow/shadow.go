@@ -90,6 +90,8 @@ type Instrumenter struct {
 	survey []surveyed   // the dry run's accesses
 	keep   map[int]bool // ordinals of the accesses instrumented
 	err    error        // the real run did not retrace the dry one
+	// lockUse: the unlocks that make a mutex no protection (locks.go).
+	lockUse lockUse
 	// Pruned counts the accesses to possibly shared memory left
 	// uninstrumented because no access of another thread can race with
 	// them.
@@ -162,6 +164,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	}
 	// The dry run leaves the program as it is and records the accesses.
 	in.dry = true
+	in.lockUse = lockUse{unowned: map[string]bool{}}
 	for _, tl := range u.Layout.Threads {
 		if err := in.thread(tl); err != nil {
 			return nil, err
@@ -276,7 +279,7 @@ type rewriter struct {
 func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
 	r := &rewriter{in: in, tl: tl, next: nextLabels(tl)}
 	if in.dry {
-		r.lockAt = mustLocks(tl.Func.Body)
+		r.lockAt = mustLocks(tl.Func.Body, &in.lockUse)
 	}
 	for j, n := range r.next {
 		if len(n) != 1 || n[0] != j+1 {
