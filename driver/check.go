@@ -639,8 +639,13 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		}
 	}
 	if rc, ok := u.Race.(RaceChecks); ok && opt.Property == Race && rc.Checks() == 0 {
+		if pos, what := rc.Approximation(); what != "" {
+			out.result, out.unsupported = "unknown", true
+			out.reason, out.pos = "unsupported: "+what, pos
+			return out, nil
+		}
 		out.result, out.static = "no-violation-found", true
-		out.notes = append(out.notes, "no two accesses of different threads can race: none touches memory another thread writes, or both are atomic (CBMC was not needed)")
+		out.notes = append(out.notes, "no two accesses of different threads can race: none touches memory another thread writes, or both are atomic, or both hold one mutex (CBMC was not needed)")
 		return out, nil
 	}
 	c.progress(fmt.Sprintf("running CBMC (rounds %d, unwind %d)", b.Rounds, b.Unwind))

@@ -92,6 +92,8 @@ type Instrumenter struct {
 	err    error        // the real run did not retrace the dry one
 	// lockUse: the unlocks that make a mutex no protection (locks.go).
 	lockUse lockUse
+	// unchecked is the first access that may race but is not checked.
+	unchecked *Site
 	// Pruned counts the accesses to possibly shared memory left
 	// uninstrumented because no access of another thread can race with
 	// them.
@@ -103,6 +105,9 @@ func (in *Instrumenter) Checks() int { return len(in.Sites) }
 
 // Approximation implements driver.RaceChecks.
 func (in *Instrumenter) Approximation() (ir.Pos, string) {
+	if s := in.unchecked; s != nil {
+		return s.Pos, s.Approx
+	}
 	for _, s := range in.Sites {
 		if s.Approx != "" {
 			return s.Pos, s.Approx
