@@ -598,8 +598,14 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if err != nil {
 		return nil, err
 	}
-	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
+	u, done, err := translateWithin(ctx, prog, cfg, race)
 	out.translateS = time.Since(t0).Seconds()
+	if !done {
+		// Large bounds can make the bounded program huge: the time limit
+		// holds for the translation too.
+		out.result, out.reason = "unknown", fmt.Sprintf("timeout after %s (translating at rounds %d, unwind %d)", opt.Timeout, b.Rounds, b.Unwind)
+		return out, nil
+	}
 	out.u = u
 	if err != nil {
 		out.result = "unknown"
@@ -693,6 +699,9 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 			c.progress("replaying the violation")
 			rep, err := replay.Run(ctx, text, u.Prog, choices, replay.Options{GCC: opt.GCC, Dir: dir})
 			switch {
+			case err != nil && ctx.Err() != nil:
+				out.reason = fmt.Sprintf("timeout after %s (while replaying the violation CBMC reported)", opt.Timeout)
+				return out, nil
 			case err != nil:
 				out.reason = "the violation CBMC reported could not be replayed: " + err.Error()
 				return out, nil
@@ -717,6 +726,27 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		out.reason = run.Reason
 	}
 	return out, nil
+}
+
+// translateWithin runs the translation passes unless ctx ends first; done
+// is false when it did (the translation goes on in the background until it
+// finishes, and its result is dropped).
+func translateWithin(ctx context.Context, prog *ir.Program, cfg translate.Config, race translate.Instrumenter) (*translate.Unit, bool, error) {
+	type result struct {
+		u   *translate.Unit
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
+		ch <- result{u, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.u, true, r.err
+	case <-ctx.Done():
+		return nil, false, nil
+	}
 }
 
 // variants are the CBMC configurations run concurrently on one program:
