@@ -309,13 +309,7 @@ func calledName(c *ir.Call) string {
 // at compile time: a variable, its members, and array elements with
 // constant indices, or a pointer in aliases. It returns "" otherwise.
 func mutexKey(p ir.Expr, aliases map[*ir.Var]string) string {
-	for {
-		c, ok := p.(*ir.Cast)
-		if !ok {
-			break
-		}
-		p = c.X
-	}
+	p = ir.Uncast(p)
 	if id, ok := p.(*ir.Ident); ok {
 		return aliases[id.Var]
 	}

@@ -426,13 +426,13 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	if mem != nil {
 		site.Approx = mem.approx
 		if !mem.typed {
-			site.Lvalue = fmt.Sprintf("%s[0] (%s)", lvalueText(stripCasts(lv.(*ir.Unary).X)), mem.call)
+			site.Lvalue = fmt.Sprintf("%s[0] (%s)", lvalueText(ir.Uncast(lv.(*ir.Unary).X)), mem.call)
 		}
 	}
 	if mem != nil && mem.size != nil {
 		// size bytes from the pointer (lv is *(unsigned char *)p).
 		p := lv.(*ir.Unary).X
-		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(stripCasts(p)), lvalueText(mem.size), mem.call)
+		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(ir.Uncast(p)), lvalueText(mem.size), mem.call)
 		if in.target == translate.Generic {
 			addr, size = p, clone(mem.size)
 		} else {
@@ -442,7 +442,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 			}
 			// CBMC's shadow memory covers the pointed-to type.
 			bytes := &ir.Pointer{Elem: &ir.Array{Elem: ir.UCharType, Len: -1, LenExpr: clone(mem.size)}}
-			addr = &ir.Cast{X: stripCasts(p), T: bytes}
+			addr = &ir.Cast{X: ir.Uncast(p), T: bytes}
 		}
 	} else if m, ok := lv.(*ir.Member); ok && m.Field.BitField {
 		site.BitField = true
@@ -512,16 +512,6 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	}
 	phase1 := ir.Bin(ir.LAnd, ir.Ref(v.p1), mark, ir.IntType)
 	return comma(phase1, phase2)
-}
-
-func stripCasts(e ir.Expr) ir.Expr {
-	for {
-		c, ok := e.(*ir.Cast)
-		if !ok {
-			return e
-		}
-		e = c.X
-	}
 }
 
 func b2i(b bool) int64 {

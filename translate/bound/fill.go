@@ -128,7 +128,7 @@ func fillLoop(loop *ir.Loop, p, i *ir.Var, size ir.Expr) bool {
 	if px, isIdent := ix.X.(*ir.Ident); !ok || !isIdent || px.Var != p || !isVar(ix.I, i) {
 		return false
 	}
-	call, ok := anyCast(a.R).(*ir.Call) // any byte of any value is any byte
+	call, ok := ir.Uncast(a.R).(*ir.Call) // any byte of any value is any byte
 	if !ok || len(call.Args) != 0 {
 		return false
 	}
@@ -166,7 +166,7 @@ func mallocInto(s ir.Stmt) (*ir.Var, ir.Expr) {
 	default:
 		return nil, nil
 	}
-	c, ok := anyCast(rhs).(*ir.Call)
+	c, ok := ir.Uncast(rhs).(*ir.Call)
 	if !ok || len(c.Args) != 1 || ir.HasEffects(c.Args[0]) {
 		return nil, nil
 	}
@@ -194,17 +194,6 @@ func zeroInit(s ir.Stmt) *ir.Var {
 		}
 	}
 	return nil
-}
-
-// anyCast removes every cast.
-func anyCast(e ir.Expr) ir.Expr {
-	for {
-		c, ok := e.(*ir.Cast)
-		if !ok {
-			return e
-		}
-		e = c.X
-	}
 }
 
 // isVar reports whether e is v, up to casts that keep every value of v.

@@ -356,3 +356,14 @@ func IsLvalue(e Expr) bool {
 	}
 	return false
 }
+
+// Uncast returns e without the casts around it.
+func Uncast(e Expr) Expr {
+	for {
+		c, ok := e.(*Cast)
+		if !ok {
+			return e
+		}
+		e = c.X
+	}
+}

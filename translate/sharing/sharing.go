@@ -402,7 +402,7 @@ type MemAccess struct {
 func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	var out []MemAccess
 	for _, m := range memAccesses(name, args) {
-		if !isStringLit(m.Pointer) {
+		if stringLit(m.Pointer) == nil {
 			// A string literal is never written.
 			out = append(out, m)
 		}
@@ -410,20 +410,10 @@ func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	return out
 }
 
-func isStringLit(e ir.Expr) bool { return stringLit(e) != nil }
-
 // stringLit returns e as a string literal, possibly cast, or nil.
 func stringLit(e ir.Expr) *ir.StringLit {
-	for {
-		switch x := e.(type) {
-		case *ir.Cast:
-			e = x.X
-		case *ir.StringLit:
-			return x
-		default:
-			return nil
-		}
-	}
+	lit, _ := ir.Uncast(e).(*ir.StringLit)
+	return lit
 }
 
 func memAccesses(name string, args []ir.Expr) []MemAccess {
