@@ -23,7 +23,9 @@ import (
 // otherwise. Two roots may overlap when they are the same variable, or
 // when one goes through a pointer and the other is a variable whose
 // address is taken (sharing.Info.Taken), or when both go through
-// pointers. Distinct variables never overlap. Two accesses that both hold
+// pointers. Distinct variables never overlap. A pointer that free or
+// realloc is given points to allocated memory, which no variable's access
+// overlaps. Two accesses that both hold
 // one mutex never race (locks.go).
 
 // surveyed is one access of the dry run.
@@ -34,6 +36,7 @@ type surveyed struct {
 	atomic bool
 	thread int
 	root   *ir.Var  // nil: through a pointer
+	heap   bool     // through a pointer to allocated memory (free's)
 	locks  []string // the mutexes surely held (mustLocks)
 }
 
@@ -183,12 +186,16 @@ func common(a, b []string) bool {
 // with an access of another thread.
 func (in *Instrumenter) candidates() map[int]bool {
 	byRoot := map[*ir.Var]*summary{}
-	var viaPtr, taken summary // through pointers; on address-taken variables
+	// Through pointers; on address-taken variables; through pointers to
+	// allocated memory.
+	var viaPtr, taken, heap summary
 	for i := range in.survey {
 		in.survey[i].locks = in.lockUse.filter(in.survey[i].locks)
 	}
 	for _, a := range in.survey {
 		switch {
+		case a.heap:
+			heap.add(a)
 		case a.root == nil:
 			viaPtr.add(a)
 		default:
@@ -206,9 +213,12 @@ func (in *Instrumenter) candidates() map[int]bool {
 	keep := map[int]bool{}
 	for _, a := range in.survey {
 		var ok bool
-		if a.root == nil {
-			ok = viaPtr.partner(a) || taken.partner(a)
-		} else {
+		switch {
+		case a.heap:
+			ok = viaPtr.partner(a) || heap.partner(a)
+		case a.root == nil:
+			ok = viaPtr.partner(a) || taken.partner(a) || heap.partner(a)
+		default:
 			ok = byRoot[a.root].partner(a) || in.info.Taken[a.root] && viaPtr.partner(a)
 		}
 		if ok {

@@ -259,7 +259,7 @@ func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
 	for _, a := range sharing.MemAccesses(f.Name, c.Args) {
 		a.Pointer = r.wse(a.Pointer)
 		lv := a.Lvalue()
-		m := &memRegion{call: f.Name, approx: a.Approx, typed: a.Typed}
+		m := &memRegion{call: f.Name, approx: a.Approx, unchecked: a.Unchecked, heap: a.Heap, typed: a.Typed}
 		if a.Size != nil {
 			m.size = r.in.declareCalls(r.wse(a.Size))
 		}
@@ -277,7 +277,12 @@ type memRegion struct {
 	call   string
 	size   ir.Expr
 	approx string
-	typed  bool // the pointed-to object, not bytes
+	// unchecked says why the access is not instrumented (free's release
+	// of a block); it is still surveyed, so that a partner makes the
+	// result unknown.
+	unchecked string
+	heap      bool // a block of allocated memory (free's)
+	typed     bool // the pointed-to object, not bytes
 }
 
 // declareCalls makes the functions e calls (strlen in the sizes of string
@@ -399,7 +404,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	v := in.vars
 	atomic := r.atomic || isAtomicLvalue(lv)
 	if in.dry {
-		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), locks: r.locks})
+		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.heap, locks: r.locks})
 		return nil
 	}
 	if !in.retraced(ord, key, write) {
@@ -407,6 +412,14 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	}
 	if !in.keep[ord] {
 		in.Pruned++
+		return nil
+	}
+	if mem != nil && mem.unchecked != "" {
+		// Another thread may access the memory; the access is not
+		// modelled, so a run that finds no race says unknown.
+		if in.unchecked == nil {
+			in.unchecked = &Site{Pos: lv.Pos(), Approx: mem.unchecked}
+		}
 		return nil
 	}
 	if m, ok := lv.(*ir.Member); ok && m.Field.BitField && in.target == translate.Generic {

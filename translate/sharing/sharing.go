@@ -208,7 +208,10 @@ func nonCapturing(c *ir.Call, i int) bool {
 		return i == 1
 	case "memset", "memcpy", "memmove", "memcmp", "strlen", "strcpy", "strncpy", "strcmp", "strncmp",
 		"strcat", "strncat", "strchr", "strrchr", "__builtin_memset", "__builtin_memcpy", "__builtin_strlen",
-		"printf", "fprintf", "sprintf", "snprintf", "puts", "scanf", "sscanf", "fscanf":
+		"printf", "fprintf", "sprintf", "snprintf", "puts", "perror", "scanf", "sscanf", "fscanf", "time", "nanosleep":
+		return true
+	}
+	if attrFunc(f.Name) {
 		return true
 	}
 	switch model.Lookup(f.Name).Kind {
@@ -393,6 +396,14 @@ type MemAccess struct {
 	// reads a string up to a position that depends on its contents, and
 	// only its first byte is checked.
 	Approx string
+	// Unchecked, when set, says why the access is not checked (free
+	// releases a whole block, which is not an access of its bytes): the
+	// race instrumentation leaves it out and, when another thread may
+	// access the same memory, a run that finds no race says unknown.
+	Unchecked string
+	// Heap: Pointer points to a block of allocated memory (free, realloc),
+	// never into a named variable.
+	Heap bool
 }
 
 // MemAccesses returns the accesses a call of the library function name
@@ -402,12 +413,31 @@ type MemAccess struct {
 func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	var out []MemAccess
 	for _, m := range memAccesses(name, args) {
-		if stringLit(m.Pointer) == nil {
-			// A string literal is never written.
+		// A string literal is never written; a null pointer (time(NULL),
+		// nanosleep's remainder) is not accessed.
+		if stringLit(m.Pointer) == nil && !isNullConst(m.Pointer) {
 			out = append(out, m)
 		}
 	}
 	return out
+}
+
+// isNullConst reports whether e is the integer constant 0, possibly cast.
+func isNullConst(e ir.Expr) bool {
+	lit, ok := ir.Uncast(e).(*ir.IntLit)
+	return ok && lit.Val == 0
+}
+
+// attrFunc reports whether name is one of the functions that initialize,
+// set or get an attributes object of threads or of synchronization objects
+// (pthread_attr_setdetachstate, pthread_mutexattr_settype, ...).
+func attrFunc(name string) bool {
+	for _, p := range []string{"pthread_attr_", "pthread_mutexattr_", "pthread_condattr_", "pthread_rwlockattr_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // stringLit returns e as a string literal, possibly cast, or nil.
@@ -432,10 +462,36 @@ func memAccesses(name string, args []ir.Expr) []MemAccess {
 		}
 		return nil
 	}
+	typed := func(i int, write bool) []MemAccess { // *args[i] when it is a pointer
+		if i < len(args) && ir.IsPointer(args[i].Type()) {
+			return []MemAccess{{Pointer: args[i], Write: write, Typed: true}}
+		}
+		return nil
+	}
+	if attrFunc(name) {
+		// pthread_attr_getstacksize(&a, &n) reads a and writes n; the
+		// others write the attributes object and read what they are given
+		// (pthread_attr_setschedparam's struct).
+		get := strings.Contains(name, "_get")
+		out := typed(0, !get)
+		for i := 1; i < len(args); i++ {
+			out = append(out, typed(i, get)...)
+		}
+		return out
+	}
 	switch name {
+	case "time":
+		return typed(0, true)
+	case "nanosleep":
+		return append(typed(0, false), typed(1, true)...)
+	case "free", "realloc":
+		if len(args) >= 1 {
+			return []MemAccess{{Pointer: args[0], Write: true, Heap: true,
+				Unchecked: name + " releases the block " + ir.ExprString(args[0]) + " points to; ladr does not check it against other threads' accesses to the block"}}
+		}
 	case "memset", "__builtin_memset":
 		if len(args) >= 1 {
-			return []MemAccess{{Pointer: args[0], Write: true, Size: arg(2)}}
+			return []MemAccess{{Pointer: args[0], Write: true, Heap: true, Size: arg(2)}}
 		}
 	case "memcpy", "memmove", "__builtin_memcpy", "__builtin_memmove":
 		if len(args) >= 2 {
@@ -445,7 +501,7 @@ func memAccesses(name string, args []ir.Expr) []MemAccess {
 		if len(args) >= 2 {
 			return []MemAccess{{Pointer: args[0], Size: arg(2)}, {Pointer: args[1], Size: arg(2)}}
 		}
-	case "strlen", "__builtin_strlen", "strdup", "puts":
+	case "strlen", "__builtin_strlen", "strdup", "puts", "perror":
 		if len(args) >= 1 {
 			return []MemAccess{{Pointer: args[0], Size: strSize(args[0])}}
 		}
@@ -538,6 +594,9 @@ func (m MemAccess) Lvalue() ir.Expr {
 	p := m.Pointer
 	if m.Typed {
 		if t := ir.Elem(p.Type()); t != nil && !ir.IsVoid(t) {
+			if a, ok := ir.Uncast(p).(*ir.Unary); ok && a.Op == ir.Addr && ir.Identical(a.X.Type(), t) {
+				return a.X // *&x is x
+			}
 			return &ir.Unary{Op: ir.Deref, X: p, T: t, P: p.Pos()}
 		}
 	}

@@ -237,6 +237,9 @@ func TestMemAccesses(t *testing.T) {
 	a, b := ir.Ref(&ir.Var{Name: "a", Type: ir.CharPtrType}), ir.Ref(&ir.Var{Name: "b", Type: ir.CharPtrType})
 	n := ir.Ref(&ir.Var{Name: "n", Type: ir.ULongType})
 	lit := &ir.StringLit{Val: "abc", ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: 4}}
+	null := &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}
+	ts := ir.Ref(&ir.Var{Name: "ts", Type: &ir.Pointer{Elem: ir.LongType}})
+	attr := ir.Ref(&ir.Var{Name: "attr", Type: &ir.Pointer{Elem: ir.IntType}})
 	for _, tc := range []struct {
 		name string
 		args []ir.Expr
@@ -255,6 +258,17 @@ func TestMemAccesses(t *testing.T) {
 		{"printf", []ir.Expr{lit, a}, "R a~"},
 		{"sprintf", []ir.Expr{a, lit, b}, "W a~, R b~"},
 		{"sscanf", []ir.Expr{b, lit, a, ir.AddrOf(n)}, "R b~, W a~, W &n"},
+		{"time", []ir.Expr{ir.AddrOf(n)}, "W &n"},
+		{"time", []ir.Expr{null}, ""}, // time(NULL) accesses nothing
+		{"nanosleep", []ir.Expr{ts, null}, "R ts"},
+		{"nanosleep", []ir.Expr{ts, ts}, "R ts, W ts"},
+		{"free", []ir.Expr{a}, "W a!"},
+		{"free", []ir.Expr{null}, ""},
+		{"realloc", []ir.Expr{a, n}, "W a!"},
+		{"pthread_attr_init", []ir.Expr{attr}, "W attr"},
+		{"pthread_attr_setdetachstate", []ir.Expr{attr, ir.IntConst(0)}, "W attr"},
+		{"pthread_attr_getstacksize", []ir.Expr{attr, ir.AddrOf(n)}, "R attr, W &n"},
+		{"pthread_mutexattr_settype", []ir.Expr{attr, ir.IntConst(1)}, "W attr"},
 	} {
 		var got []string
 		for _, m := range sharing.MemAccesses(tc.name, tc.args) {
@@ -268,6 +282,9 @@ func TestMemAccesses(t *testing.T) {
 			}
 			if m.Approx != "" {
 				k += "~"
+			}
+			if m.Unchecked != "" {
+				k += "!"
 			}
 			got = append(got, k)
 		}
