@@ -5,7 +5,6 @@ import (
 
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/ir"
-	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/sharing"
 )
 
@@ -249,10 +248,10 @@ func (r *rewriter) wseCall(x *ir.Call) *ir.Call {
 }
 
 // memChecks instruments the memory a library call accesses through its
-// pointer arguments (the first byte of each region).
+// pointer arguments (sharing.MemAccesses).
 func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
 	f := ir.CalledFunc(c)
-	if f == nil || f.Body != nil || model.Lookup(f.Name).Kind != model.Pure {
+	if f == nil || f.Body != nil {
 		return nil
 	}
 	var out ir.Expr

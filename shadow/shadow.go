@@ -419,11 +419,16 @@ func (r *rewriter) exprStmt(x *ir.ExprStmt) []ir.Stmt {
 	call, lhs := bound.CallOf(x)
 	if call != nil && isModelled(call) {
 		var pre ir.Expr
+		ws := make([]ir.Expr, len(call.Args))
 		for i, a := range call.Args {
 			pre = comma(pre, r.acc(a))
-			if w := r.wse(a); !r.in.dry {
-				call.Args[i] = w
-			}
+			ws[i] = r.wse(a)
+		}
+		// What the call writes through its arguments (pthread_join's
+		// result, sem_getvalue's value).
+		pre = comma(pre, r.memChecks(call))
+		if !r.in.dry {
+			copy(call.Args, ws)
 		}
 		var out []ir.Stmt
 		if pre != nil {

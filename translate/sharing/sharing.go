@@ -370,7 +370,7 @@ func (in *Info) accesses(e ir.Expr, c ctx, out *[]Access) {
 		for _, a := range x.Args {
 			in.accesses(a, ctxValue, out)
 		}
-		if f := ir.CalledFunc(x); f != nil && f.Body == nil && model.Lookup(f.Name).Kind == model.Pure {
+		if f := ir.CalledFunc(x); f != nil && f.Body == nil {
 			for _, a := range memArgs(f.Name, x.Args) {
 				*out = append(*out, a)
 			}
@@ -480,6 +480,13 @@ func memAccesses(name string, args []ir.Expr) []MemAccess {
 		return out
 	}
 	switch name {
+	case "pthread_join":
+		// The thread's result is stored in the joining thread.
+		return typed(1, true)
+	case "sem_getvalue":
+		return typed(1, true)
+	case "pthread_key_create":
+		return typed(0, true)
 	case "time":
 		return typed(0, true)
 	case "nanosleep":
