@@ -125,6 +125,19 @@ int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_mutex_unlock(
 void *f(void *a) { pthread_mutex_t m; pthread_mutex_init(&m, 0); pthread_mutex_lock(&m); x = 1; pthread_mutex_unlock(&m); return 0; }
 int main(void) { pthread_t t1, t2; pthread_create(&t1, 0, f, 0); pthread_create(&t2, 0, f, 0); return 0; }`,
 			[]string{"x w", "x w"}, 0},
+		{"free of a block and an address-taken variable", `int v; int *g;
+void *f(void *a) { v = 1; return 0; }
+int main(void) { pthread_t t; g = &v; int *q = malloc(4); pthread_create(&t, 0, f, 0); free(q); return 0; }`,
+			nil, 3},
+		{"free of a block another thread writes", `int *g;
+void *f(void *a) { *g = 1; return 0; }
+int main(void) { pthread_t t; g = malloc(4); pthread_create(&t, 0, f, 0); free(g); return 0; }`,
+			[]string{"*g w"}, 2}, // free itself is not checked: the result is unknown
+		{"a thread's result stored where another thread reads", `void *r; void *x;
+void *f(void *a) { return a; }
+void *h(void *a) { x = r; return 0; }
+int main(void) { pthread_t t, u; pthread_create(&t, 0, f, 0); pthread_create(&u, 0, h, 0); pthread_join(t, &r); return 0; }`,
+			[]string{"r r", "r w"}, 1},
 	} {
 		for _, target := range []translate.Target{translate.CBMC, translate.Generic} {
 			got, pruned := checked(t, head+tc.src, target)
