@@ -312,6 +312,12 @@ loop:
 			}
 		}
 	}
+	if out.result == "no-violation-found" && out.approx != "" {
+		// No race found, but an access that may race was not fully
+		// checked.
+		out.result, out.unsupported = "unknown", true
+		out.reason, out.pos = out.approx, out.approxPos
+	}
 	res.Bounds = out.bounds
 	out.fill(res)
 	if res.Saved != nil {
@@ -379,7 +385,7 @@ const maxCompleteRounds = 40
 // the property ("true") or finds a violation, else nil.
 func (c *checker) complete(ctx context.Context, last *outcome) *outcome {
 	u := last.u
-	if u == nil || u.Layout == nil || len(u.Notes.Cuts) > 0 || len(u.Notes.Assumptions) > 0 || ctx.Err() != nil {
+	if u == nil || u.Layout == nil || len(u.Notes.Cuts) > 0 || len(u.Notes.Assumptions) > 0 || last.approx != "" || ctx.Err() != nil {
 		return nil
 	}
 	if last.static {
@@ -545,6 +551,12 @@ type outcome struct {
 	// other bounds help); final: the result cannot change with other bounds.
 	unsupported bool
 	final       bool
+	// approx, when set, says why a no-violation-found result is not
+	// evidence (an access that may race is checked only in part, or not
+	// at all: approxPos); larger bounds may still find a race, and the
+	// final result is unknown if none does.
+	approx    string
+	approxPos ir.Pos
 	// static: the race instrumentation checks no access, so no race is
 	// possible in the bounded program (CBMC did not run).
 	static bool
@@ -674,9 +686,9 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		out.result = "no-violation-found"
 		if rc, ok := u.Race.(RaceChecks); ok && opt.Property == Race {
 			if pos, what := rc.Approximation(); what != "" {
-				// A race the approximated check misses may exist.
-				out.result, out.unsupported = "unknown", true
-				out.reason, out.pos = "unsupported: "+what, pos
+				// A race the approximated check misses may exist; larger
+				// bounds may still find one.
+				out.approx, out.approxPos = "unsupported: "+what, pos
 			}
 		}
 	case cbmc.Failure:
