@@ -487,6 +487,12 @@ func memAccesses(name string, args []ir.Expr) []MemAccess {
 		return typed(1, true)
 	case "pthread_key_create":
 		return typed(0, true)
+	case "pthread_mutex_init", "pthread_cond_init", "pthread_rwlock_init", "pthread_barrier_init",
+		"pthread_mutex_timedlock":
+		// The attributes object, the time limit.
+		return typed(1, false)
+	case "pthread_cond_timedwait":
+		return typed(2, false)
 	case "time":
 		return typed(0, true)
 	case "nanosleep":

@@ -269,6 +269,12 @@ func TestMemAccesses(t *testing.T) {
 		{"pthread_attr_setdetachstate", []ir.Expr{attr, ir.IntConst(0)}, "W attr"},
 		{"pthread_attr_getstacksize", []ir.Expr{attr, ir.AddrOf(n)}, "R attr, W &n"},
 		{"pthread_mutexattr_settype", []ir.Expr{attr, ir.IntConst(1)}, "W attr"},
+		{"pthread_join", []ir.Expr{n, ts}, "W ts"},
+		{"pthread_join", []ir.Expr{n, null}, ""},
+		{"sem_getvalue", []ir.Expr{a, ts}, "W ts"},
+		{"pthread_mutex_init", []ir.Expr{a, attr}, "R attr"},
+		{"pthread_mutex_init", []ir.Expr{a, null}, ""},
+		{"pthread_cond_timedwait", []ir.Expr{a, b, ts}, "R ts"},
 	} {
 		var got []string
 		for _, m := range sharing.MemAccesses(tc.name, tc.args) {
