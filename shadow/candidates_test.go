@@ -169,6 +169,10 @@ int main(void) { pthread_t id; long ad = (long)&x; pthread_create(&id, 0, t, (vo
 void *t(void *a) { *p = 1; return 0; }
 int main(void) { pthread_t id; q = &x; memcpy(&p, &q, sizeof p); pthread_create(&id, 0, t, 0); x = 2; return 0; }`,
 			[]string{"*p w", "x w"}},
+		{"memset of a variable another thread writes", `int a[4];
+void *t(void *x) { a[2] = 1; return 0; }
+int main(void) { pthread_t id; pthread_create(&id, 0, t, 0); memset(a, 0, sizeof a); return 0; }`,
+			[]string{"a[0 .. sizeof(a)) (memset) w", "a[2] w"}},
 		{"the members of a union", `union U { int i; char c[4]; } u;
 void *t(void *a) { u.c[1] = 1; return 0; }
 int main(void) { pthread_t id; pthread_create(&id, 0, t, 0); u.i = 2; return 0; }`,

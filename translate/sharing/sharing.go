@@ -504,7 +504,7 @@ func memAccesses(name string, args []ir.Expr) []MemAccess {
 		}
 	case "memset", "__builtin_memset":
 		if len(args) >= 1 {
-			return []MemAccess{{Pointer: args[0], Write: true, Heap: true, Size: arg(2)}}
+			return []MemAccess{{Pointer: args[0], Write: true, Size: arg(2)}}
 		}
 	case "memcpy", "memmove", "__builtin_memcpy", "__builtin_memmove":
 		if len(args) >= 2 {

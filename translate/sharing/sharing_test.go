@@ -294,6 +294,11 @@ func TestMemAccesses(t *testing.T) {
 			}
 			got = append(got, k)
 		}
+		for _, m := range sharing.MemAccesses(tc.name, tc.args) {
+			if m.Heap != (tc.name == "free" || tc.name == "realloc") {
+				t.Errorf("MemAccesses(%s): Heap = %v: only free and realloc are given a heap block", tc.name, m.Heap)
+			}
+		}
 		if g := strings.Join(got, ", "); g != tc.want {
 			t.Errorf("MemAccesses(%s) = %q, want %q", tc.name, g, tc.want)
 		}
