@@ -367,3 +367,10 @@ func Uncast(e Expr) Expr {
 		e = c.X
 	}
 }
+
+// IsNullConst reports whether e is the integer constant 0, possibly cast
+// (a null pointer constant).
+func IsNullConst(e Expr) bool {
+	lit, ok := Uncast(e).(*IntLit)
+	return ok && lit.Val == 0
+}

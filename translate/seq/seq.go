@@ -696,7 +696,7 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		}
 		assume(ir.Bin(ir.LAnd, ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType),
 			ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType), ir.IntType))
-		if len(args) > 1 && !isNullConst(args[1]) {
+		if len(args) > 1 && !ir.IsNullConst(args[1]) {
 			rp := saved(1)
 			out = append(out, &ir.If{Loc: loc, Cond: clone(rp), Then: ir.NewBlock(loc,
 				exec(loc, ir.Set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: clone(rp), T: &ir.Pointer{Elem: ir.VoidPtrType}}, T: ir.VoidPtrType},
@@ -808,7 +808,7 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: arg(1), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, rd(arg(0)))
 		ret(ir.IntConst(0))
 	case "pthread_key_create":
-		if len(args) > 1 && !isNullConst(args[1]) {
+		if len(args) > 1 && !ir.IsNullConst(args[1]) {
 			// A destructor runs when a thread exits with a non-NULL
 			// value for the key: ignoring it could hide a violation.
 			return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "pthread_key_create with a destructor (the calls of destructors at thread exit are not modelled)"}
@@ -996,19 +996,6 @@ func isSimple(e ir.Expr) bool {
 		return !x.Arrow && isSimple(x.X)
 	}
 	return false
-}
-
-func isNullConst(e ir.Expr) bool {
-	for {
-		switch x := e.(type) {
-		case *ir.Cast:
-			e = x.X
-		case *ir.IntLit:
-			return x.Val == 0
-		default:
-			return false
-		}
-	}
 }
 
 // boundCheck lowers bound(c, msg): behaviours where c holds are beyond the

@@ -415,17 +415,11 @@ func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	for _, m := range memAccesses(name, args) {
 		// A string literal is never written; a null pointer (time(NULL),
 		// nanosleep's remainder) is not accessed.
-		if stringLit(m.Pointer) == nil && !isNullConst(m.Pointer) {
+		if stringLit(m.Pointer) == nil && !ir.IsNullConst(m.Pointer) {
 			out = append(out, m)
 		}
 	}
 	return out
-}
-
-// isNullConst reports whether e is the integer constant 0, possibly cast.
-func isNullConst(e ir.Expr) bool {
-	lit, ok := ir.Uncast(e).(*ir.IntLit)
-	return ok && lit.Val == 0
 }
 
 // attrFunc reports whether name is one of the functions that initialize,
