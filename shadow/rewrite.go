@@ -258,10 +258,10 @@ func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
 	for _, a := range sharing.MemAccesses(f.Name, c.Args) {
 		a.Pointer = r.wse(a.Pointer)
 		lv := a.Lvalue()
-		m := &memRegion{call: f.Name, approx: a.Approx, unchecked: a.Unchecked, heap: a.Heap, typed: a.Typed}
 		if a.Size != nil {
-			m.size = r.in.declareCalls(r.wse(a.Size))
+			a.Size = r.in.declareCalls(r.wse(a.Size))
 		}
+		m := &memRegion{MemAccess: a, call: f.Name}
 		out = comma(out, r.checkKey(lv, false, c, m))
 		if a.Write {
 			out = comma(out, r.checkKey(lv, true, c, m))
@@ -270,18 +270,13 @@ func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
 	return out
 }
 
-// memRegion is the memory a library function accesses through a pointer:
-// size bytes from the pointer (one byte when size is nil).
+// memRegion is the memory a library function accesses through a pointer
+// (sharing.MemAccesses: Size bytes from the pointer, one byte when Size is
+// nil; an Unchecked access is surveyed, so that a partner makes the result
+// unknown, but not instrumented), with its pointer and size rewritten.
 type memRegion struct {
-	call   string
-	size   ir.Expr
-	approx string
-	// unchecked says why the access is not instrumented (free's release
-	// of a block); it is still surveyed, so that a partner makes the
-	// result unknown.
-	unchecked string
-	heap      bool // a block of allocated memory (free's)
-	typed     bool // the pointed-to object, not bytes
+	sharing.MemAccess
+	call string
 }
 
 // declareCalls makes the functions e calls (strlen in the sizes of string
@@ -403,7 +398,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	v := in.vars
 	atomic := r.atomic || isAtomicLvalue(lv)
 	if in.dry {
-		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.heap, locks: r.locks})
+		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.Heap, locks: r.locks})
 		return nil
 	}
 	if !in.retraced(ord, key, write) {
@@ -413,11 +408,11 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		in.Pruned++
 		return nil
 	}
-	if mem != nil && mem.unchecked != "" {
+	if mem != nil && mem.Unchecked != "" {
 		// Another thread may access the memory; the access is not
 		// modelled, so a run that finds no race says unknown.
 		if in.unchecked == nil {
-			in.unchecked = &Site{Pos: lv.Pos(), Approx: mem.unchecked}
+			in.unchecked = &Site{Pos: lv.Pos(), Approx: mem.Unchecked}
 		}
 		return nil
 	}
@@ -436,24 +431,24 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	var addr ir.Expr
 	var size ir.Expr
 	if mem != nil {
-		site.Approx = mem.approx
-		if !mem.typed {
+		site.Approx = mem.Approx
+		if !mem.Typed {
 			site.Lvalue = fmt.Sprintf("%s[0] (%s)", lvalueText(ir.Uncast(lv.(*ir.Unary).X)), mem.call)
 		}
 	}
-	if mem != nil && mem.size != nil {
+	if mem != nil && mem.Size != nil {
 		// size bytes from the pointer (lv is *(unsigned char *)p).
 		p := lv.(*ir.Unary).X
-		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(ir.Uncast(p)), lvalueText(mem.size), mem.call)
+		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(ir.Uncast(p)), lvalueText(mem.Size), mem.call)
 		if in.target == translate.Generic {
-			addr, size = p, clone(mem.size)
+			addr, size = p, clone(mem.Size)
 		} else {
-			if !constSize(mem.size) {
-				in.err = &NeedsGenericError{Pos: site.Pos, What: fmt.Sprintf("%s accesses %s bytes", mem.call, lvalueText(mem.size))}
+			if !constSize(mem.Size) {
+				in.err = &NeedsGenericError{Pos: site.Pos, What: fmt.Sprintf("%s accesses %s bytes", mem.call, lvalueText(mem.Size))}
 				return nil
 			}
 			// CBMC's shadow memory covers the pointed-to type.
-			bytes := &ir.Pointer{Elem: &ir.Array{Elem: ir.UCharType, Len: -1, LenExpr: clone(mem.size)}}
+			bytes := &ir.Pointer{Elem: &ir.Array{Elem: ir.UCharType, Len: -1, LenExpr: clone(mem.Size)}}
 			addr = &ir.Cast{X: ir.Uncast(p), T: bytes}
 		}
 	} else if m, ok := lv.(*ir.Member); ok && m.Field.BitField {
