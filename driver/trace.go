@@ -230,13 +230,19 @@ func markRace(steps []Step, r *DataRace) []Step {
 	if j < 0 {
 		return steps
 	}
+	// mark makes s an access, keeping what a creating step says (a
+	// pthread_create's store of the thread id may be the access).
+	mark := func(s *Step, d string) {
+		if s.CreatedThread != "" && s.Detail != "" {
+			d = s.Detail + "; " + d
+		}
+		s.Kind, s.Detail = "access", d
+	}
 	steps = steps[:j+1]
-	steps[j].Kind = "access"
-	steps[j].Detail = fmt.Sprintf("%s of %s (races with the %s by %s at line %d)", second.Kind, r.Location, first.Kind, first.Thread, first.Line)
+	mark(&steps[j], fmt.Sprintf("%s of %s (races with the %s by %s at line %d)", second.Kind, r.Location, first.Kind, first.Thread, first.Line))
 	for i := j - 1; i >= 0; i-- {
 		if is(steps[i], first) {
-			steps[i].Kind = "access"
-			steps[i].Detail = fmt.Sprintf("%s of %s", first.Kind, r.Location)
+			mark(&steps[i], fmt.Sprintf("%s of %s", first.Kind, r.Location))
 			break
 		}
 	}

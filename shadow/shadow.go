@@ -89,6 +89,11 @@ type Instrumenter struct {
 	ord    int          // ordinal of the next check, in both runs
 	survey []surveyed   // the dry run's accesses
 	keep   map[int]bool // ordinals of the accesses instrumented
+	// creates lists the checks each thread-creating statement makes (the
+	// thread-id store); created marks the threads whose creating
+	// statement keeps a check (see phases).
+	creates []createChecks
+	created map[int]bool
 	err    error        // the real run did not retrace the dry one
 	// lockUse: the unlocks that make a mutex no protection (locks.go).
 	lockUse lockUse
@@ -99,6 +104,10 @@ type Instrumenter struct {
 	// them.
 	Pruned int
 }
+
+// createChecks are the checks (ordinals from <= o < to) of the statement
+// that creates a thread.
+type createChecks struct{ thread, from, to int }
 
 // Checks implements driver.RaceChecks: the number of accesses checked.
 func (in *Instrumenter) Checks() int { return len(in.Sites) }
@@ -131,6 +140,7 @@ func New(t translate.Target) *Instrumenter {
 type vars struct {
 	p1, p2, dr0, dr1, dr2 *ir.Var
 	stale                 *ir.Var // a guess that a statement ended C1 was wrong
+	c1new                 *ir.Var // the thread C1's last statement created (0: none)
 	drd                   *ir.Var // site id of the detected access (0: none)
 	c1                    *ir.Var // cbmc: region of the statement that ended C1
 	drcx                  *ir.Var
@@ -152,7 +162,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	in.vars = vars{
 		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),
 		dr0: g("__ladr_dr0", ir.BoolType), dr1: g("__ladr_dr1", ir.BoolType), dr2: g("__ladr_dr2", ir.BoolType),
-		stale: g("__ladr_stale", ir.BoolType),
+		stale: g("__ladr_stale", ir.BoolType), c1new: g("__ladr_c1new", ir.UIntType),
 		drd:   g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
 	}
 	if in.target == translate.Generic {
@@ -176,6 +186,14 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		}
 	}
 	in.keep = in.candidates()
+	in.created = map[int]bool{}
+	for _, c := range in.creates {
+		for o := c.from; o < c.to; o++ {
+			if in.keep[o] {
+				in.created[c.thread] = true
+			}
+		}
+	}
 	in.dry, in.ord, in.Sites, in.Regions = false, 0, nil, nil
 	for _, tl := range u.Layout.Threads {
 		if err := in.thread(tl); err != nil {
@@ -399,6 +417,12 @@ func (r *rewriter) phases(loc ir.Loc, j int) []ir.Stmt {
 	// over.
 	pc := &ir.Index{X: ir.Ref(lay.PC), I: ir.IntConst(int64(r.tl.Thread.ID)), T: bv}
 	p2 := ir.Bin(ir.LAnd, ir.Bin(ir.Eq, pc, ir.Lit(int64(j), bv), ir.IntType), ir.Ref(v.dr1), ir.IntType)
+	if id := r.tl.Thread.ID; r.in.created[id] {
+		// The statement that created this thread may have ended C1 with
+		// a write (its thread-id store): this thread did not exist
+		// before it, so none of its accesses can race with it.
+		p2 = ir.Bin(ir.LAnd, p2, ir.Bin(ir.Ne, ir.Ref(v.c1new), ir.Lit(int64(id), ir.UIntType), ir.IntType), ir.IntType)
+	}
 	// Reaching label j means the context goes on: if the statement before
 	// claimed to be the last of C1, its marks are stale and the run cannot
 	// report a race.
@@ -425,8 +449,20 @@ func (r *rewriter) exprStmt(x *ir.ExprStmt) []ir.Stmt {
 			ws[i] = r.wse(a)
 		}
 		// What the call writes through its arguments (pthread_join's
-		// result, sem_getvalue's value).
+		// result, sem_getvalue's value, pthread_create's thread id).
+		from := r.in.ord
 		pre = comma(pre, r.memChecks(call))
+		if f := ir.CalledFunc(call); f.Name == bound.CreateFunc {
+			id := int(call.Args[0].(*ir.IntLit).Val)
+			if r.in.dry {
+				r.in.creates = append(r.in.creates, createChecks{thread: id, from: from, to: r.in.ord})
+			} else if r.in.created[id] {
+				// When this statement ends C1, the thread it creates
+				// is not a partner (P2).
+				v := r.in.vars
+				pre = comma(pre, ir.Bin(ir.LAnd, ir.Ref(v.p1), ir.Set(ir.Ref(v.c1new), ir.Lit(int64(id), ir.UIntType)), ir.IntType))
+			}
+		}
 		if !r.in.dry {
 			copy(call.Args, ws)
 		}

@@ -270,6 +270,7 @@ func TestMemAccesses(t *testing.T) {
 		{"pthread_attr_getstacksize", []ir.Expr{attr, ir.AddrOf(n)}, "R attr, W &n"},
 		{"pthread_mutexattr_settype", []ir.Expr{attr, ir.IntConst(1)}, "W attr"},
 		{"pthread_join", []ir.Expr{n, ts}, "W ts"},
+		{"__ladr_create", []ir.Expr{ir.IntConst(1), ts, null}, "W ts"}, // pthread_create's thread id
 		{"pthread_join", []ir.Expr{n, null}, ""},
 		{"sem_getvalue", []ir.Expr{a, ts}, "W ts"},
 		{"pthread_mutex_init", []ir.Expr{a, attr}, "R attr"},
