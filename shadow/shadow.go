@@ -94,7 +94,7 @@ type Instrumenter struct {
 	// statement keeps a check (see phases).
 	creates []createChecks
 	created map[int]bool
-	err    error        // the real run did not retrace the dry one
+	err     error // the real run did not retrace the dry one
 	// lockUse: the unlocks that make a mutex no protection (locks.go).
 	lockUse lockUse
 	// unchecked is the first access that may race but is not checked.
@@ -163,7 +163,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),
 		dr0: g("__ladr_dr0", ir.BoolType), dr1: g("__ladr_dr1", ir.BoolType), dr2: g("__ladr_dr2", ir.BoolType),
 		stale: g("__ladr_stale", ir.BoolType), c1new: g("__ladr_c1new", ir.UIntType),
-		drd:   g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
+		drd: g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
 	}
 	if in.target == translate.Generic {
 		in.vars.wa = g("__ladr_wa", ir.CharPtrType)
