@@ -417,7 +417,7 @@ func (c *checker) complete(ctx context.Context, last *outcome) *outcome {
 	switch {
 	case out.result == "violation":
 		return out
-	case out.result == "no-violation-found" && len(out.u.Notes.Cuts) == 0 && len(out.u.Notes.Assumptions) == 0:
+	case out.result == "no-violation-found" && out.approx == "" && len(out.u.Notes.Cuts) == 0 && len(out.u.Notes.Assumptions) == 0:
 		out.result = "true"
 		out.notes = append(out.notes, fmt.Sprintf("complete: every loop fully unwound, no recursion cut, %d visible statements and %d rounds cover every interleaving, CBMC's unwinding assertions hold", u.Layout.Visible(), b.Rounds))
 		return out
@@ -528,6 +528,9 @@ type checker struct {
 	fe       *cfront.Frontend
 	cbmc     string
 	progress func(string)
+	// noRelease: a release assertion failed; releases are left unchecked
+	// from then on (ReleaseChecker).
+	noRelease bool
 }
 
 // outcome is the result of one attempt.
@@ -609,6 +612,9 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	cfg, race, err := translateConfig(opt, target, b)
 	if err != nil {
 		return nil, err
+	}
+	if rc, ok := race.(ReleaseChecker); ok && c.noRelease {
+		rc.NoReleaseChecks()
 	}
 	u, done, err := translateWithin(ctx, prog, cfg, race)
 	out.translateS = time.Since(t0).Seconds()
@@ -693,7 +699,18 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		}
 	case cbmc.Failure:
 		m := &mapper{u: u, sm: sm, res: &Result{Property: opt.Property}, run: run}
-		if err := m.violation(); err != nil {
+		if err := m.violation(); errors.Is(err, errRelease) && !c.noRelease {
+			// Not a race, and a race may still exist: check again with
+			// releases unchecked, at these bounds and the larger ones
+			// (which contain these behaviours).
+			c.noRelease = true
+			c.progress("a block may be released while another thread is alive: checking again without release checks")
+			next, err := c.attempt(ctx, target, b, heap)
+			if err != nil || next == nil {
+				return next, err
+			}
+			return retried(out, next, "a free may run while another thread is alive (the release assertion failed); checked again with releases unchecked"), nil
+		} else if err != nil {
 			out.reason = "could not map CBMC's counterexample: " + err.Error()
 			return out, nil
 		}

@@ -31,6 +31,18 @@ type RaceChecks interface {
 	Approximation() (ir.Pos, string)
 }
 
+// ReleaseChecker is implemented by a race instrumentation that checks a
+// release of memory (free) by asserting that no other thread is alive when
+// it runs. That assertion's failure is not a race: the driver then checks
+// again after NoReleaseChecks, which leaves releases unchecked (a run that
+// finds no race is then unknown; see RaceChecks.Approximation).
+type ReleaseChecker interface {
+	NoReleaseChecks()
+}
+
+// errRelease is the mapping of a failed release assertion.
+var errRelease = errors.New("a block was released while another thread was alive")
+
 // needsGeneric is implemented by the error of a race instrumentation that
 // cannot check an access with CBMC's shadow memory (the generic encoding
 // can).
@@ -89,6 +101,9 @@ func (m *mapper) violation() error {
 	}
 	if !ok {
 		return fmt.Errorf("failed property %s (%s) is not one of ladr's assertions", p.ID, p.Description)
+	}
+	if site.Kind == "release" {
+		return errRelease
 	}
 	if rr, isRR := m.u.Race.(RaceReporter); isRR && site.Kind == "race" {
 		rep, err := rr.ReportRace(m.u, m.sm, p.Trace)

@@ -15,6 +15,11 @@ import (
 // RaceAssertion is the message of the final race assertion.
 const RaceAssertion = "ladr:race: data race"
 
+// ReleaseAssertion is the message of the final release assertion: no
+// release of memory another thread may access ran while another thread
+// was alive. Its failure is not a race (driver.ErrRelease).
+const ReleaseAssertion = "ladr:release: a block was released while another thread was alive"
+
 // driverExt adds the phases of the race detection to the main driver:
 //
 //	drcx = *; assume(drcx < rounds*threads);
@@ -97,17 +102,24 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 	if e.in.ambiguous {
 		race = ir.Bin(ir.LAnd, race, &ir.Unary{Op: ir.Not, X: ir.Ref(e.in.vars.stale), T: ir.IntType}, ir.IntType)
 	}
-	noRace := &ir.Unary{Op: ir.Not, X: race, T: ir.IntType}
-	if e.in.target == translate.Generic {
-		re := d.Prog.DeclareFunc("reach_error", &ir.Func{Result: ir.VoidType})
-		call := &ir.ExprStmt{Loc: loc, X: ir.CallFn(re)}
-		d.Asserts[RaceAssertion] = seq.AssertSite{Kind: "race", Loc: loc, Text: "data race", Stmt: call}
-		return []ir.Stmt{&ir.If{Loc: loc, Cond: race, Then: ir.NewBlock(loc, call)}}
+	// assert(!bad) for a property: reach_error() in the generic target.
+	check := func(bad ir.Expr, kind, msg, text string) ir.Stmt {
+		if e.in.target == translate.Generic {
+			re := d.Prog.DeclareFunc("reach_error", &ir.Func{Result: ir.VoidType})
+			call := &ir.ExprStmt{Loc: loc, X: ir.CallFn(re)}
+			d.Asserts[msg] = seq.AssertSite{Kind: kind, Loc: loc, Text: text, Stmt: call}
+			return &ir.If{Loc: loc, Cond: bad, Then: ir.NewBlock(loc, call)}
+		}
+		af := d.Prog.DeclareFunc("__CPROVER_assert", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.BoolType, ir.CharPtrType}})
+		st := &ir.ExprStmt{Loc: loc, X: ir.CallFn(af, &ir.Unary{Op: ir.Not, X: bad, T: ir.IntType}, str(msg))}
+		d.Asserts[msg] = seq.AssertSite{Kind: kind, Loc: loc, Text: text, Stmt: st}
+		return st
 	}
-	af := d.Prog.DeclareFunc("__CPROVER_assert", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.BoolType, ir.CharPtrType}})
-	st := &ir.ExprStmt{Loc: loc, X: ir.CallFn(af, noRace, str(RaceAssertion))}
-	d.Asserts[RaceAssertion] = seq.AssertSite{Kind: "race", Loc: loc, Text: "data race", Stmt: st}
-	return []ir.Stmt{st}
+	out := []ir.Stmt{check(race, "race", RaceAssertion, "data race")}
+	if rel := e.in.vars.rel; rel != nil {
+		out = append(out, check(ir.Ref(rel), "release", ReleaseAssertion, "release while another thread is alive"))
+	}
+	return out
 }
 
 // ReportRace implements driver.RaceReporter: it reads the detected access

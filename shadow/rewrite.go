@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/sharing"
 )
@@ -409,10 +410,19 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		return nil
 	}
 	if mem != nil && mem.Unchecked != "" {
+		if mem.Heap && !in.noRelease && in.prog.Func(bound.UnrunFunc) == nil {
+			// A release (free): checked instead by the release
+			// assertion, that no other thread is alive when it runs.
+			return r.releaseCheck(lv.Pos(), mem.Unchecked)
+		}
 		// Another thread may access the memory; the access is not
 		// modelled, so a run that finds no race says unknown.
 		if in.unchecked == nil {
-			in.unchecked = &Site{Pos: lv.Pos(), Approx: mem.Unchecked}
+			what := mem.Unchecked
+			if mem.Heap && in.noRelease {
+				what += ", and it may run while another thread is alive"
+			}
+			in.unchecked = &Site{Pos: lv.Pos(), Approx: what}
 		}
 		return nil
 	}
@@ -519,6 +529,43 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	}
 	phase1 := ir.Bin(ir.LAnd, ir.Ref(v.p1), mark, ir.IntType)
 	return comma(phase1, phase2)
+}
+
+// releaseCheck returns __ladr_rel |= <another thread is alive>, for a
+// release (free) in this thread: a thread is alive when it was created and
+// has not ended. When none is, no other thread can access the block while
+// or after it is released, except threads this one creates later (which
+// come after the release); the release cannot race. The final release
+// assertion (driverExt.Final) checks that __ladr_rel stays 0; when it
+// fails, the driver checks again without release checks, and the release
+// is then unchecked (NoReleaseChecks).
+func (r *rewriter) releaseCheck(pos ir.Pos, what string) ir.Expr {
+	in := r.in
+	if in.vars.rel == nil {
+		in.vars.rel = in.prog.AddGlobal("__ladr_rel", ir.BoolType, nil)
+	}
+	if in.release == nil {
+		in.release = &Site{Pos: pos, Approx: what}
+	}
+	active := in.layout.Active(in.prog)
+	var alive ir.Expr
+	for _, tl := range in.layout.Threads {
+		id := tl.Thread.ID
+		if id == r.tl.Thread.ID {
+			continue
+		}
+		a := ir.Bin(ir.LAnd, &ir.Index{X: ir.Ref(active), I: ir.IntConst(int64(id)), T: ir.BoolType},
+			&ir.Unary{Op: ir.Not, X: in.layout.Ended(tl), T: ir.IntType}, ir.IntType)
+		if alive == nil {
+			alive = a
+		} else {
+			alive = ir.Bin(ir.LOr, alive, a, ir.IntType)
+		}
+	}
+	if alive == nil {
+		return nil
+	}
+	return ir.Set(ir.Ref(in.vars.rel), ir.Bin(ir.LOr, ir.Ref(in.vars.rel), alive, ir.IntType))
 }
 
 func b2i(b bool) int64 {

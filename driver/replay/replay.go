@@ -267,7 +267,11 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("replay: compiling the program with %s failed: %s", gcc, firstLines(string(ccOut), 3))
+		msg := firstLines(string(ccOut), 3)
+		if msg == "" {
+			msg = err.Error() // killed, or gcc could not start
+		}
+		return nil, fmt.Errorf("replay: compiling the program with %s failed: %s", gcc, msg)
 	}
 	timeout := opt.Timeout
 	if timeout <= 0 {

@@ -18,6 +18,27 @@ type Layout struct {
 	// context (__ladr_cs). They are bit-vectors of Width bits.
 	PC, CS *ir.Var
 	Width  int
+	active *ir.Var
+}
+
+// Active returns __ladr_active[N], the flags of the threads created (main's
+// is set), declaring it
+// in prog on the first call: passes before the sequentialization (the race
+// instrumentation) may test it.
+func (l *Layout) Active(prog *ir.Program) *ir.Var {
+	if l.active == nil {
+		init := &ir.Init{IsList: true, List: []ir.InitElem{{Index: 0, Value: &ir.Init{Expr: ir.Lit(1, ir.BoolType)}}}}
+		l.active = prog.AddGlobal("__ladr_active", &ir.Array{Elem: ir.BoolType, Len: int64(len(l.Threads))}, init)
+	}
+	return l.active
+}
+
+// Ended returns the condition that thread t has ended: its resume point is
+// its exit label (pc[t] == size).
+func (l *Layout) Ended(t *ThreadLayout) ir.Expr {
+	bv := l.CS.Type
+	pc := &ir.Index{X: ir.Ref(l.PC), I: ir.IntConst(int64(t.Thread.ID)), T: bv}
+	return ir.Bin(ir.Eq, pc, ir.Lit(int64(t.Size), bv), ir.IntType)
 }
 
 // ThreadLayout numbers the visible statements of one thread. Labels[j] is

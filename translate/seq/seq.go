@@ -125,9 +125,8 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 	for i, t := range lay.Threads {
 		sizes.List = append(sizes.List, ir.InitElem{Index: int64(i), Value: &ir.Init{Expr: ir.Lit(int64(t.Size), bv)}})
 	}
-	active := &ir.Init{IsList: true, List: []ir.InitElem{{Index: 0, Value: &ir.Init{Expr: ir.Lit(1, ir.BoolType)}}}}
 	d.PC, d.CS = lay.PC, lay.CS
-	d.Active = prog.AddGlobal("__ladr_active", &ir.Array{Elem: ir.BoolType, Len: int64(n)}, active)
+	d.Active = lay.Active(prog)
 	d.Size = prog.AddGlobal("__ladr_size", &ir.Array{Elem: bv, Len: int64(n)}, sizes)
 	d.Retval = prog.AddGlobal("__ladr_retval", &ir.Array{Elem: ir.VoidPtrType, Len: int64(n)}, nil)
 	d.Exited = prog.AddGlobal("__ladr_exited", ir.BoolType, nil)
