@@ -180,7 +180,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	in.vars = vars{
 		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),
 		dr0: g("__ladr_dr0", ir.BoolType), dr1: g("__ladr_dr1", ir.BoolType), dr2: g("__ladr_dr2", ir.BoolType),
-		stale: g("__ladr_stale", ir.BoolType), c1new: g("__ladr_c1new", ir.UIntType),
+		stale: g("__ladr_stale", ir.BoolType),
 		drd: g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
 	}
 	if in.target == translate.Generic {
@@ -211,6 +211,9 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 				in.created[c.thread] = true
 			}
 		}
+	}
+	if len(in.created) > 0 {
+		in.vars.c1new = g("__ladr_c1new", ir.UIntType)
 	}
 	in.dry, in.ord, in.Sites, in.Regions = false, 0, nil, nil
 	for _, tl := range u.Layout.Threads {
