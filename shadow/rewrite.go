@@ -413,7 +413,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		if mem.Heap && !in.noRelease && in.prog.Func(bound.UnrunFunc) == nil {
 			// A release (free): checked instead by the release
 			// assertion, that no other thread is alive when it runs.
-			return r.releaseCheck(lv.Pos(), mem.Unchecked)
+			return r.releaseCheck()
 		}
 		// Another thread may access the memory; the access is not
 		// modelled, so a run that finds no race says unknown.
@@ -539,31 +539,21 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 // assertion (driverExt.Final) checks that __ladr_rel stays 0; when it
 // fails, the driver checks again without release checks, and the release
 // is then unchecked (NoReleaseChecks).
-func (r *rewriter) releaseCheck(pos ir.Pos, what string) ir.Expr {
+func (r *rewriter) releaseCheck() ir.Expr {
 	in := r.in
+	if len(in.layout.Threads) < 2 {
+		return nil // no other thread
+	}
 	if in.vars.rel == nil {
 		in.vars.rel = in.prog.AddGlobal("__ladr_rel", ir.BoolType, nil)
-	}
-	if in.release == nil {
-		in.release = &Site{Pos: pos, Approx: what}
 	}
 	active := in.layout.Active(in.prog)
 	var alive ir.Expr
 	for _, tl := range in.layout.Threads {
-		id := tl.Thread.ID
-		if id == r.tl.Thread.ID {
-			continue
+		if id := tl.Thread.ID; id != r.tl.Thread.ID {
+			alive = or(alive, ir.Bin(ir.LAnd, &ir.Index{X: ir.Ref(active), I: ir.IntConst(int64(id)), T: ir.BoolType},
+				&ir.Unary{Op: ir.Not, X: in.layout.Ended(tl), T: ir.IntType}, ir.IntType))
 		}
-		a := ir.Bin(ir.LAnd, &ir.Index{X: ir.Ref(active), I: ir.IntConst(int64(id)), T: ir.BoolType},
-			&ir.Unary{Op: ir.Not, X: in.layout.Ended(tl), T: ir.IntType}, ir.IntType)
-		if alive == nil {
-			alive = a
-		} else {
-			alive = ir.Bin(ir.LOr, alive, a, ir.IntType)
-		}
-	}
-	if alive == nil {
-		return nil
 	}
 	return ir.Set(ir.Ref(in.vars.rel), ir.Bin(ir.LOr, ir.Ref(in.vars.rel), alive, ir.IntType))
 }

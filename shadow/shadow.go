@@ -99,9 +99,8 @@ type Instrumenter struct {
 	lockUse lockUse
 	// unchecked is the first access that may race but is not checked.
 	unchecked *Site
-	// release is the first release (free) checked by the release
-	// assertion; noRelease leaves releases unchecked instead.
-	release   *Site
+	// noRelease leaves releases (free) unchecked instead of checking them
+	// by the release assertion (vars.rel).
 	noRelease bool
 	// Pruned counts the accesses to possibly shared memory left
 	// uninstrumented because no access of another thread can race with
@@ -123,7 +122,7 @@ func (in *Instrumenter) NoReleaseChecks() { in.noRelease = true }
 // Checks implements driver.RaceChecks: the number of accesses checked.
 // A release checked by the release assertion counts as one.
 func (in *Instrumenter) Checks() int {
-	if in.release != nil {
+	if in.vars.rel != nil {
 		return len(in.Sites) + 1
 	}
 	return len(in.Sites)
@@ -181,7 +180,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),
 		dr0: g("__ladr_dr0", ir.BoolType), dr1: g("__ladr_dr1", ir.BoolType), dr2: g("__ladr_dr2", ir.BoolType),
 		stale: g("__ladr_stale", ir.BoolType),
-		drd: g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
+		drd:   g("__ladr_drd", ir.UIntType), drcx: g("__ladr_drcx", ir.UIntType),
 	}
 	if in.target == translate.Generic {
 		in.vars.wa = g("__ladr_wa", ir.CharPtrType)
@@ -422,12 +421,7 @@ func (r *rewriter) phases(loc ir.Loc, j int) []ir.Stmt {
 	// the marks are stale (see below).
 	var last ir.Expr
 	for _, l := range r.next[j] {
-		e := ir.Bin(ir.Eq, ir.Ref(lay.CS), ir.Lit(int64(l), bv), ir.IntType)
-		if last == nil {
-			last = e
-		} else {
-			last = ir.Bin(ir.LOr, last, e, ir.IntType)
-		}
+		last = or(last, ir.Bin(ir.Eq, ir.Ref(lay.CS), ir.Lit(int64(l), bv), ir.IntType))
 	}
 	if last == nil {
 		last = ir.Lit(0, ir.IntType)
@@ -548,6 +542,14 @@ func (r *rewriter) both(e ir.Expr) ir.Expr {
 		return e
 	}
 	return &ir.Comma{X: a, Y: r.wse(e), P: e.Pos()}
+}
+
+// or returns a || b, or b when a is nil.
+func or(a, b ir.Expr) ir.Expr {
+	if a == nil {
+		return b
+	}
+	return ir.Bin(ir.LOr, a, b, ir.IntType)
 }
 
 func comma(a, b ir.Expr) ir.Expr {

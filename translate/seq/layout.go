@@ -22,9 +22,8 @@ type Layout struct {
 }
 
 // Active returns __ladr_active[N], the flags of the threads created (main's
-// is set), declaring it
-// in prog on the first call: passes before the sequentialization (the race
-// instrumentation) may test it.
+// is set), declaring it in prog on the first call: passes before the
+// sequentialization (the race instrumentation) may test it.
 func (l *Layout) Active(prog *ir.Program) *ir.Var {
 	if l.active == nil {
 		init := &ir.Init{IsList: true, List: []ir.InitElem{{Index: 0, Value: &ir.Init{Expr: ir.Lit(1, ir.BoolType)}}}}

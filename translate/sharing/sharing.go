@@ -474,15 +474,11 @@ func memAccesses(name string, args []ir.Expr) []MemAccess {
 		return out
 	}
 	switch name {
-	case "__ladr_create":
-		// pthread_create stores the new thread's id in the creating
-		// thread, before the new thread runs (a third thread's read of
-		// the handle may race with it).
-		return typed(1, true)
-	case "pthread_join":
-		// The thread's result is stored in the joining thread.
-		return typed(1, true)
-	case "sem_getvalue":
+	case "__ladr_create", "pthread_join", "sem_getvalue":
+		// Stores in the calling thread: pthread_create's new thread id
+		// (before the new thread runs; a third thread's read of the
+		// handle may race with it), the joined thread's result, the
+		// semaphore's value.
 		return typed(1, true)
 	case "pthread_key_create":
 		return typed(0, true)
