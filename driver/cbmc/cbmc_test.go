@@ -469,6 +469,54 @@ func TestBuildArgs(t *testing.T) {
 	}
 }
 
+// verdicts is what CBMC prints with each verdict (exit codes 0 and 10).
+var verdicts = map[int]string{
+	0:  `[{"program": "CBMC 6.6.0"}, {"result": []}, {"cProverStatus": "success"}]`,
+	10: `[{"program": "CBMC 6.6.0"}, {"result": [{"property": "p.1", "description": "ladr:race", "status": "FAILURE", "sourceLocation": {"file": "t.c", "line": "3"}, "trace": []}]}, {"cProverStatus": "failure"}]`,
+}
+
+// withOutput gives r the standard output raw, parsed as Run does.
+func withOutput(r *Result, raw string) {
+	r.Raw = []byte(raw)
+	out, perr := ParseJSON(r.Raw)
+	r.CProverStatus, r.Properties, r.ParseError = out.CProverStatus, out.Properties, perr
+	if r.Messages == nil {
+		r.Messages = out.Messages
+	}
+}
+
+// TestClassifyNeedsVerdict: a run that exits with 0 or 10 but whose output
+// does not state that verdict (a fake or broken backend, a CBMC killed
+// while writing) is an error, never a verdict.
+func TestClassifyNeedsVerdict(t *testing.T) {
+	tests := []struct {
+		name   string
+		code   int
+		stderr string
+		raw    string
+		reason string // a prefix of the reason
+	}{
+		{"exit 0, no output", 0, "", "", "CBMC exited with code 0 but printed nothing on standard output (no verdict)"},
+		{"exit 10, no output", 10, "hello\n", " \n", "CBMC exited with code 10 but printed nothing on standard output (no verdict): hello"},
+		{"exit 0, garbage", 0, "", "VERIFICATION SUCCESSFUL", "CBMC exited with code 0 but its output is not CBMC's JSON"},
+		{"exit 0, cut short", 0, "", `[{"program": "CBMC 6.6.0"}, {"result": [`, "CBMC exited with code 0 but its output is not CBMC's JSON"},
+		{"exit 0, no status", 0, "", `[{"program": "CBMC 6.6.0"}]`, "CBMC exited with code 0 but its output states no verdict (no cProverStatus)"},
+		{"exit 0, failure stated", 0, "", verdicts[10], `CBMC exited with code 0 but its output states "failure"`},
+		{"exit 10, success stated", 10, "", verdicts[0], `CBMC exited with code 10 but its output states "success"`},
+		{"exit 10, no failed property", 10, "", `[{"result": []}, {"cProverStatus": "failure"}]`, "CBMC exited with code 10 but its output names no failed property"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Result{}
+			withOutput(r, tc.raw)
+			r.classify(exitInfo{exited: true, code: tc.code, stderrTxt: tc.stderr})
+			if r.Outcome != Error || !strings.HasPrefix(r.Reason, tc.reason) {
+				t.Errorf("got %v %q, want error %q...", r.Outcome, r.Reason, tc.reason)
+			}
+		})
+	}
+}
+
 func TestClassify(t *testing.T) {
 	invariant := "--- begin invariant violation report ---\nInvariant check failed\nFile: foo.cpp:12 function: bar\nCondition: x != nullptr\nReason: x must be set\nBacktrace:\n...\n--- end invariant violation report ---\n"
 	errMsg := func(text string) []Message { return []Message{{Type: MessageError, Text: text}} }
@@ -480,7 +528,7 @@ func TestClassify(t *testing.T) {
 		reason   string
 	}{
 		{"exit 0", exitInfo{exited: true, code: 0}, nil, Success, "CBMC: verification successful (0 properties checked)"},
-		{"exit 10 wins over a late timeout", exitInfo{exited: true, code: 10, timedOut: true}, nil, Failure, "CBMC: verification failed"},
+		{"exit 10 wins over a late timeout", exitInfo{exited: true, code: 10, timedOut: true}, nil, Failure, "CBMC: verification failed: property p.1 (ladr:race) at t.c:3"},
 		{"timeout", exitInfo{signaled: true, signal: "SIGKILL", code: -1, timedOut: true, timeout: 60 * time.Second}, nil, Timeout, "CBMC timed out after 60s"},
 		{"out of memory message", exitInfo{exited: true, code: 6, memLimit: 8000}, errMsg("Out of memory"), OutOfMemory, "CBMC ran out of memory (limit 8000 MB)"},
 		{"bad_alloc without limit", exitInfo{signaled: true, signal: "SIGABRT", code: -1, stderrTxt: "terminate called after throwing an instance of 'std::bad_alloc'\n"}, nil, OutOfMemory, "CBMC ran out of memory"},
@@ -507,6 +555,9 @@ func TestClassify(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := &Result{Messages: tc.messages, Command: []string{"cbmc", "--bogus"}}
+			if tc.ei.exited {
+				withOutput(r, verdicts[tc.ei.code])
+			}
 			r.classify(tc.ei)
 			if r.Outcome != tc.want || r.Reason != tc.reason {
 				t.Errorf("got %v %q, want %v %q", r.Outcome, r.Reason, tc.want, tc.reason)

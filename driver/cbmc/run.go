@@ -362,12 +362,25 @@ func limitOOMMarkers() []string {
 
 // classify sets Outcome and Reason.
 func (r *Result) classify(ei exitInfo) {
-	if ei.exited && ei.code == ExitSuccess {
-		r.Outcome = Success
-		r.Reason = fmt.Sprintf("CBMC: verification successful (%s checked)", plural(len(r.Properties), "property", "properties"))
-		return
-	}
-	if ei.exited && ei.code == ExitFailure {
+	if ei.exited && (ei.code == ExitSuccess || ei.code == ExitFailure) {
+		// The exit code alone is no verdict: a program that is not CBMC
+		// (or a CBMC killed while writing) may exit with 0 or 10 too. The
+		// verdict counts only when the output states it: a complete JSON
+		// array whose cProverStatus agrees with the exit code and, for a
+		// failure, a failed property.
+		if missing := r.missingVerdict(ei.code); missing != "" {
+			r.Outcome = Error
+			r.Reason = fmt.Sprintf("CBMC exited with code %d but %s", ei.code, missing)
+			if detail := firstLine(ei.stderrTxt); detail != "" {
+				r.Reason += ": " + shorten(detail, 200)
+			}
+			return
+		}
+		if ei.code == ExitSuccess {
+			r.Outcome = Success
+			r.Reason = fmt.Sprintf("CBMC: verification successful (%s checked)", plural(len(r.Properties), "property", "properties"))
+			return
+		}
 		r.Outcome = Failure
 		r.Reason = r.failureReason()
 		return
@@ -432,6 +445,28 @@ func (r *Result) classify(ei exitInfo) {
 	if detail != "" {
 		r.Reason += ": " + shorten(detail, 200)
 	}
+}
+
+// missingVerdict says why the output of a run that exited with code (0 or
+// 10) does not state the matching verdict, or returns "" when it does.
+func (r *Result) missingVerdict(code int) string {
+	want := "success"
+	if code == ExitFailure {
+		want = "failure"
+	}
+	switch {
+	case len(bytes.TrimSpace(r.Raw)) == 0:
+		return "printed nothing on standard output (no verdict)"
+	case r.ParseError != nil:
+		return "its output is not CBMC's JSON (" + shorten(r.ParseError.Error(), 120) + ")"
+	case r.CProverStatus == "":
+		return "its output states no verdict (no cProverStatus)"
+	case r.CProverStatus != want:
+		return fmt.Sprintf("its output states %q", r.CProverStatus)
+	case code == ExitFailure && len(r.FailedProperties()) == 0:
+		return "its output names no failed property"
+	}
+	return ""
 }
 
 func (r *Result) failureReason() string {
