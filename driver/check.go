@@ -210,16 +210,16 @@ type Value struct {
 // including "unknown", is a Result.
 func Check(ctx context.Context, opt Options) (*Result, error) {
 	start := time.Now()
+	ctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	watchMemory(ctx, stop, opt.MemoryLimitMB, 50*time.Millisecond)
 	if opt.Timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opt.Timeout)
+		ctx, cancel = context.WithTimeoutCause(ctx, opt.Timeout, &timeoutError{opt.Timeout})
 		defer cancel()
 	}
-	progress := func(s string) {
-		if opt.Progress != nil {
-			opt.Progress(s)
-		}
-	}
+	phases := &phaseTracker{sink: opt.Progress}
+	progress := phases.set
 	if err := resolveTask(&opt); err != nil {
 		return nil, err
 	}
@@ -250,14 +250,20 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if fe == nil {
 		fe = cfront.New()
 	}
-	if _, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model}); err != nil {
+	_, err, ok := within(ctx, func() (*ir.Program, error) {
+		return fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+	})
+	if !ok {
+		return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil
+	}
+	if err != nil {
 		return nil, inputError(err)
 	}
 	path, err := cbmc.Locate(opt.CBMC)
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{opt: opt, fe: fe, cbmc: path, progress: progress}
+	c := &checker{opt: opt, fe: fe, cbmc: path, progress: progress, phases: phases}
 	var best, last *outcome
 loop:
 	for _, b := range opt.schedule() {
@@ -293,7 +299,7 @@ loop:
 		}
 	}
 	if best == nil && last == nil {
-		return unknown(fmt.Sprintf("timeout after %s", opt.Timeout), ir.Pos{}), nil
+		return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil
 	}
 	out := best
 	if out == nil {
@@ -311,6 +317,13 @@ loop:
 				res.Notes = append(res.Notes, fmt.Sprintf("larger bounds (rounds %d, unwind %d) did not complete: %s", failed.bounds.Rounds, failed.bounds.Unwind, failed.reason))
 			}
 		}
+	}
+	if out.result == "no-violation-found" && stoppedEarly(ctx) {
+		// Interrupted, or out of memory: the bounds completed so far are
+		// no answer the user asked for.
+		res.Notes = append(res.Notes, fmt.Sprintf("no violation found within the bounds completed before (rounds %d, unwind %d)", out.bounds.Rounds, out.bounds.Unwind))
+		out.result, out.unsupported = "unknown", false
+		out.reason, out.pos = stopReason(ctx, phases.get()), ir.Pos{}
 	}
 	if out.result == "no-violation-found" && out.approx != "" {
 		// No race found, but an access that may race was not fully
@@ -528,6 +541,7 @@ type checker struct {
 	fe       *cfront.Frontend
 	cbmc     string
 	progress func(string)
+	phases   *phaseTracker
 	// noRelease: a release assertion failed; releases are left unchecked
 	// from then on (ReleaseChecker).
 	noRelease bool
@@ -603,11 +617,11 @@ func (o *outcome) fill(res *Result) {
 func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds, heap bool) (*outcome, error) {
 	opt := c.opt
 	out := &outcome{target: target, heap: heap}
+	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	prog, err := c.fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
 	if err != nil {
 		return nil, inputError(err)
 	}
-	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t0 := time.Now()
 	cfg, race, err := translateConfig(opt, target, b)
 	if err != nil {
@@ -621,7 +635,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if !done {
 		// Large bounds can make the bounded program huge: the time limit
 		// holds for the translation too.
-		out.result, out.reason = "unknown", fmt.Sprintf("timeout after %s (translating at rounds %d, unwind %d)", opt.Timeout, b.Rounds, b.Unwind)
+		out.result, out.reason = "unknown", stopReason(ctx, c.phases.get())
 		return out, nil
 	}
 	out.u = u
@@ -680,7 +694,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	out.result = "unknown"
 	if err != nil {
 		if ctx.Err() != nil {
-			out.reason = fmt.Sprintf("timeout after %s", opt.Timeout)
+			out.reason = stopReason(ctx, c.phases.get())
 		} else {
 			out.reason = "running CBMC failed: " + err.Error()
 		}
@@ -729,7 +743,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 			rep, err := replay.Run(ctx, text, u.Prog, choices, replay.Options{GCC: opt.GCC, Dir: dir})
 			switch {
 			case err != nil && ctx.Err() != nil:
-				out.reason = fmt.Sprintf("timeout after %s (while replaying the violation CBMC reported)", opt.Timeout)
+				out.reason = stopReason(ctx, "replaying the violation CBMC reported")
 				return out, nil
 			case err != nil:
 				out.reason = "the violation CBMC reported could not be replayed: " + err.Error()
@@ -747,7 +761,10 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		out.result = "violation"
 		out.mapped = m.res
 	case cbmc.Timeout:
-		out.reason = fmt.Sprintf("timeout after %s", opt.Timeout)
+		out.reason = stopReason(ctx, c.phases.get())
+		if out.reason == "" {
+			out.reason = run.Reason
+		}
 	case cbmc.Crash:
 		out.reason = run.Reason
 		out.crashed = true

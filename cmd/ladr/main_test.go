@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -37,6 +38,7 @@ func TestScripts(t *testing.T) {
 			"exitcode":      exitCode,
 			"sarif-valid":   sarifValid,
 			"graphml-valid": graphmlValid,
+			"nested-parens": nestedParens,
 		},
 		Setup: func(env *testscript.Env) error {
 			// Check again: Setup runs per script, and a script must not
@@ -196,4 +198,22 @@ func repoRoot() (string, error) {
 		}
 		dir = parent
 	}
+}
+
+// nestedParens implements the script command
+//
+//	nested-parens N FILE
+//
+// which writes to FILE a C program whose one expression is the constant 1
+// inside N pairs of parentheses (too large an input to keep in a script).
+func nestedParens(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: nested-parens N FILE")
+	}
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("nested-parens: %v", err)
+	}
+	src := "int x; int main(void) { x = " + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) + "; return 0; }\n"
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(src), 0o644))
 }

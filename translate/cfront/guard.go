@@ -23,7 +23,13 @@ import (
 //   - the keyword enum as the last token (declarationSpecifiers loops);
 //   - an array whose element type is a struct or union that is not complete
 //     at that point, which C forbids (C11 6.7.6.2p1); an initializer of
-//     such an array makes cc's initializer check loop.
+//     such an array makes cc's initializer check loop;
+//   - parentheses, brackets and braces nested more than MaxNesting deep:
+//     cc's parser (and ladr's lowering) recurse once per level, and
+//     200,000 levels overflow the Go stack, which no recover() catches.
+//     The C standard asks implementations for 63 levels of parenthesized
+//     expressions and 127 of blocks (C11 5.2.4.1); gcc accepts far more,
+//     and so does ladr, up to MaxNesting.
 //
 // The literal check runs on the raw input; the others run on the
 // preprocessed tokens (so macros cannot hide them), and the position is
@@ -240,6 +246,10 @@ var typeKeywords = map[string]bool{
 	"__thread": true,
 }
 
+// MaxNesting is the deepest nesting of parentheses, brackets and braces
+// the front end accepts.
+const MaxNesting = 10000
+
 func findHazard(toks []ctok) *hazard {
 	hs := findHazards(toks)
 	if len(hs) == 0 {
@@ -263,8 +273,21 @@ func findHazards(toks []ctok) []hazard {
 	typedefTag := map[string]string{}
 	var bodies []string // tag of each open brace ("" for other braces)
 	pendingTag := ""
+	depth, deep := 0, false
 	for k := 0; k < len(toks); k++ {
 		t := toks[k]
+		if t.kind == 'p' {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+				if depth > MaxNesting && !deep {
+					deep = true
+					hs = append(hs, hazard{kind: "nesting", tok: t, msg: fmt.Sprintf("parentheses, brackets and braces nested more than %d levels deep", MaxNesting)})
+				}
+			case ")", "]", "}":
+				depth--
+			}
+		}
 		switch t.text {
 		case "{":
 			bodies = append(bodies, pendingTag)

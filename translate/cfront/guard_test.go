@@ -1,6 +1,9 @@
 package cfront
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestFindHazards: the guard flags the invalid forms on which cc loops and
 // nothing that is valid C.
@@ -32,6 +35,10 @@ func TestFindHazards(t *testing.T) {
 		{"union U; union U u[1];", "array"},
 		{"typedef struct A T; T h[2] = { 1 };", "array"},
 		{"struct A { struct A arr[2]; } s = { 1 };", "array"},
+		{"int x = " + strings.Repeat("(", MaxNesting) + "1" + strings.Repeat(")", MaxNesting) + ";", ""},
+		{"int f(void) " + strings.Repeat("{", MaxNesting) + strings.Repeat("}", MaxNesting), ""},
+		{"int x = " + strings.Repeat("(", MaxNesting+1) + "1" + strings.Repeat(")", MaxNesting+1) + ";", "nesting"},
+		{"int a" + strings.Repeat("[1]", 10) + "; int f(void) " + strings.Repeat("{ (", MaxNesting/2+1) + "x" + strings.Repeat("); }", MaxNesting/2+1), "nesting"},
 	}
 	for _, tc := range tests {
 		toks, _ := lexC([]byte(tc.src), true)
