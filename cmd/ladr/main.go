@@ -19,12 +19,14 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/sarif"
+	"github.com/ladr-dev/ladr/internal/supervise"
 	"github.com/ladr-dev/ladr/shadow"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
@@ -39,7 +41,7 @@ const (
 )
 
 func main() {
-	os.Exit(run(os.Args, os.Stdout, os.Stderr))
+	os.Exit(entry(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // exitError carries an exit code through urfave/cli.
@@ -145,7 +147,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				ArgsUsage: "FILE.c|FILE.i",
 				Flags: append(commonFlags(),
 					&cli.StringFlag{Name: "timeout", Usage: "time limit of the whole check in seconds, or a duration such as 90s or 2m (0: none)"},
-					&cli.IntFlag{Name: "memory-limit", Usage: "memory limit of CBMC in `MB` (0: none)"},
+					&cli.IntFlag{Name: "memory-limit", Usage: "memory budget of the whole check (ladr and CBMC) in `MB` (default: half the machine's memory; 0: none)"},
 					&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
 					&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
 					&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (configurations raced against each other)"},
@@ -276,6 +278,41 @@ func parseSeconds(s string) (time.Duration, error) {
 	return d, err
 }
 
+// stderrIsTerminal reports whether the user sees standard error on a
+// terminal: in a supervised worker, whether the supervisor's is one.
+func stderrIsTerminal(w io.Writer) bool {
+	if v := os.Getenv(envStderrTerminal); v != "" && supervise.IsWorker() {
+		return v == "true"
+	}
+	return isTerminal(w)
+}
+
+// interruptible returns a context that SIGINT, SIGTERM and SIGHUP cancel
+// with a *driver.Interrupted cause, so that the check reports an
+// interruption as one (and stops CBMC and removes its files).
+func interruptible(parent context.Context) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case sig := <-ch:
+			name := sig.String()
+			if s, ok := sig.(syscall.Signal); ok {
+				name = map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[s]
+			}
+			cancel(&driver.Interrupted{Signal: name})
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel(nil)
+	}
+}
+
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -295,7 +332,9 @@ func checkCmd(c *cli.Context) error {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("bad --timeout %q: want seconds or a duration like 90s", c.String("timeout"))}
 	}
 	opt.Timeout = timeout
-	opt.MemoryLimitMB = c.Int("memory-limit")
+	if opt.MemoryLimitMB, err = memoryLimit(c); err != nil {
+		return &exitError{code: exitUsage, msg: err.Error()}
+	}
 	opt.CBMC = c.String("cbmc")
 	opt.CBMCArgs = c.StringSlice("cbmc-arg")
 	opt.FixedBounds = c.IsSet("rounds") || c.IsSet("unwind")
@@ -312,18 +351,24 @@ func checkCmd(c *cli.Context) error {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --witness-format %q (want graphml or yaml)", witnessFormat)}
 	}
 	stderr := c.App.ErrWriter
+	reporter := supervise.NewReporter()
+	opt.Progress = reporter.Phase
 	var prog *progress
-	if format == "text" && !c.Bool("quiet") && isTerminal(stderr) && os.Getenv("CI") == "" {
+	if format == "text" && !c.Bool("quiet") && stderrIsTerminal(stderr) && os.Getenv("CI") == "" {
 		prog = newProgress(stderr)
-		opt.Progress = prog.phase
+		opt.Progress = func(s string) {
+			prog.phase(s)
+			reporter.Phase(s)
+		}
 		defer prog.stop()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(context.Background())
 	defer stop()
 	res, err := driver.Check(ctx, opt)
 	if prog != nil {
 		prog.stop()
 	}
+	reporter.Reporting()
 	if err != nil {
 		var ie *driver.InputError
 		if errors.As(err, &ie) {

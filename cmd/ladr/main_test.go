@@ -20,7 +20,7 @@ import (
 // in a subprocess.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"ladr": func() { os.Exit(run(os.Args, os.Stdout, os.Stderr)) },
+		"ladr": func() { os.Exit(entry(os.Args, os.Stdin, os.Stdout, os.Stderr)) },
 	})
 }
 
