@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -37,12 +38,20 @@ func TestFindHazards(t *testing.T) {
 		{"struct A { struct A arr[2]; } s = { 1 };", "array"},
 		{"int x = " + strings.Repeat("(", MaxNesting) + "1" + strings.Repeat(")", MaxNesting) + ";", ""},
 		{"int f(void) " + strings.Repeat("{", MaxNesting) + strings.Repeat("}", MaxNesting), ""},
+		{"int x; void f(void) { " + strings.Repeat("if (x) ", MaxNesting-2) + "x = 1; }", ""},
+		{"int x; void f(void) { " + strings.Repeat("if (x) x = 1; else ", 3*MaxNesting) + "x = 2; }", ""},
+		{"int x; void f(void) { " + strings.Repeat("for (;;) ", MaxNesting-2) + "x = 1; }", ""},
+		{"int x; void f(void) { " + strings.Repeat("if (x) ", MaxNesting+1) + "x = 1; }", "nesting"},
+		{"int x; void f(void) { " + strings.Repeat("while (x) {", MaxNesting/2) + strings.Repeat("if (x)", MaxNesting/2+1) + " x = 1;" + strings.Repeat("}", MaxNesting/2) + " }", "nesting"},
 		{"int x = " + strings.Repeat("(", MaxNesting+1) + "1" + strings.Repeat(")", MaxNesting+1) + ";", "nesting"},
 		{"int a" + strings.Repeat("[1]", 10) + "; int f(void) " + strings.Repeat("{ (", MaxNesting/2+1) + "x" + strings.Repeat("); }", MaxNesting/2+1), "nesting"},
 	}
 	for _, tc := range tests {
 		toks, _ := lexC([]byte(tc.src), true)
 		h := findHazard(toks)
+		if len(tc.src) > 80 {
+			tc.src = fmt.Sprintf("%s... (%d bytes)", tc.src[:80], len(tc.src))
+		}
 		switch {
 		case tc.kind == "" && h != nil:
 			t.Errorf("%q: hazard %s (%s), want none", tc.src, h.kind, h.msg)
