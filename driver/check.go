@@ -128,11 +128,15 @@ type Result struct {
 	// program (result "true").
 	Complete bool `json:"complete,omitempty"`
 	// Saved is what replaying the violation later needs (--save-trace).
-	Saved    *SavedTrace `json:"-"`
-	Cuts     []string    `json:"cuts,omitempty"`
-	Notes    []string    `json:"notes,omitempty"`
-	Attempts []Attempt   `json:"attempts,omitempty"`
-	Input    string      `json:"input"`
+	Saved *SavedTrace `json:"-"`
+	Cuts  []string    `json:"cuts,omitempty"`
+	Notes []string    `json:"notes,omitempty"`
+	// Errors are failures that leave the result valid: an output file
+	// (--keep, and in the CLI --witness or --save-trace) that could not be
+	// written.
+	Errors   []string  `json:"errors,omitempty"`
+	Attempts []Attempt `json:"attempts,omitempty"`
+	Input    string    `json:"input"`
 	// DataModel is ILP32 or LP64.
 	DataModel   string `json:"data_model"`
 	Backend     string `json:"backend,omitempty"`
@@ -231,7 +235,11 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	res := &Result{Property: opt.Property, Input: opt.Input, DataModel: opt.Model.String(), LadrVersion: Version,
 		Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}}
+	var c *checker
 	finish := func() *Result {
+		if c != nil && c.keepErr != nil {
+			res.Errors = append(res.Errors, c.keepErr.Error())
+		}
 		res.TimeS = time.Since(start).Seconds()
 		res.Verdict = verdictLine(res)
 		return res
@@ -250,7 +258,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if fe == nil {
 		fe = cfront.New()
 	}
-	_, err, ok := within(ctx, func() (*ir.Program, error) {
+	prog, err, ok := within(ctx, func() (*ir.Program, error) {
 		return fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
 	})
 	if !ok {
@@ -259,11 +267,14 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, inputError(err)
 	}
+	if err := checkProgram(opt.Input, prog); err != nil {
+		return nil, err
+	}
 	path, err := cbmc.Locate(opt.CBMC)
 	if err != nil {
 		return nil, err
 	}
-	c := &checker{opt: opt, fe: fe, cbmc: path, progress: progress, phases: phases}
+	c = &checker{opt: opt, fe: fe, cbmc: path, progress: progress, phases: phases}
 	var best, last *outcome
 loop:
 	for _, b := range opt.schedule() {
@@ -545,6 +556,9 @@ type checker struct {
 	// noRelease: a release assertion failed; releases are left unchecked
 	// from then on (ReleaseChecker).
 	noRelease bool
+	// keepErr: writing Options.Keep failed (the check goes on; the result
+	// reports it, and later attempts do not try again).
+	keepErr error
 }
 
 // outcome is the result of one attempt.
@@ -671,9 +685,10 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if err := os.WriteFile(seqFile, text, 0o644); err != nil {
 		return nil, err
 	}
-	if opt.Keep != "" {
+	if opt.Keep != "" && c.keepErr == nil {
 		if err := os.WriteFile(opt.Keep, printed, 0o644); err != nil {
-			return nil, fmt.Errorf("writing %s: %w", opt.Keep, err)
+			// The check does not need the file: go on without it.
+			c.keepErr = CannotWrite("the sequentialized program", opt.Keep, err)
 		}
 	}
 	if rc, ok := u.Race.(RaceChecks); ok && opt.Property == Race && rc.Checks() == 0 {
@@ -892,9 +907,11 @@ func resolveTask(opt *Options) error {
 		if len(t.Inputs) != 1 {
 			return &InputError{Err: fmt.Errorf("%s: ladr handles tasks with one input file, this one has %d", opt.Task, len(t.Inputs))}
 		}
-		if opt.Input == "" {
-			opt.Input = t.Inputs[0]
+		if opt.Input != "" && !sameFile(opt.Input, t.Inputs[0]) {
+			// Only the task's own input file may be named as well.
+			return &InputError{Err: fmt.Errorf("give either --task or an input file, not both (%s is not the task's input file %s)", opt.Input, t.Inputs[0])}
 		}
+		opt.Input = t.Inputs[0]
 		if opt.Model == 0 {
 			switch t.DataModel {
 			case "ILP32":
@@ -903,12 +920,11 @@ func resolveTask(opt *Options) error {
 				opt.Model = cfront.LP64
 			}
 		}
-		if opt.Property == "" {
-			if _, ok := t.Expected(svcomp.NoDataRace); ok {
-				opt.Property = Race
-			} else if _, ok := t.Expected(svcomp.UnreachCall); ok {
-				opt.Property = UnreachCall
-			}
+		if err := knownProperty(opt.Property); err != nil {
+			return err
+		}
+		if opt.Property, err = taskProperty(t, opt.Property); err != nil {
+			return err
 		}
 	}
 	if opt.Input == "" {
@@ -920,10 +936,8 @@ func resolveTask(opt *Options) error {
 	if opt.Property == "" {
 		opt.Property = Race
 	}
-	switch opt.Property {
-	case Race, Assert, UnreachCall:
-	default:
-		return &InputError{Err: fmt.Errorf("unknown property %q (want race, assert or unreach-call)", opt.Property)}
+	if err := knownProperty(opt.Property); err != nil {
+		return err
 	}
 	if opt.Model == 0 {
 		if strings.HasSuffix(opt.Input, ".i") {
@@ -933,6 +947,16 @@ func resolveTask(opt *Options) error {
 		}
 	}
 	return nil
+}
+
+// knownProperty reports an input error unless p is empty or a property
+// ladr checks.
+func knownProperty(p Property) error {
+	switch p {
+	case "", Race, Assert, UnreachCall:
+		return nil
+	}
+	return &InputError{Err: fmt.Errorf("unknown property %q (want race, assert or unreach-call)", p)}
 }
 
 // verdictLine returns the SV-COMP verdict for a result.

@@ -70,6 +70,9 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 	if err != nil {
 		return nil, nil, inputError(err)
 	}
+	if err := checkProgram(opt.Input, prog); err != nil {
+		return nil, nil, err
+	}
 	cfg, race, err := translateConfig(opt, target, b)
 	if err != nil {
 		return nil, nil, err

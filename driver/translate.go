@@ -42,6 +42,9 @@ func Translate(opt Options, dumpAfter string, comments bool) (string, error) {
 	if err != nil {
 		return "", &InputError{Err: err}
 	}
+	if err := checkProgram(opt.Input, prog); err != nil {
+		return "", err
+	}
 	cfg := translate.Config{
 		Model: opt.Model, Rounds: opt.Rounds, Target: opt.Target,
 		Limits:   bound.Limits{Unwind: opt.Unwind, UnwindSet: opt.UnwindSet},

@@ -11,9 +11,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -44,29 +44,11 @@ func main() {
 	os.Exit(entry(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }
 
-// exitError carries an exit code through urfave/cli.
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
-
 func run(args []string, stdout, stderr io.Writer) int {
-	app := newApp(stdout, stderr)
-	err := app.Run(flagsFirst(app, args))
-	if err == nil {
-		return exitOK
-	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		if ee.msg != "" {
-			fmt.Fprintln(stderr, "ladr: "+ee.msg)
-		}
-		return ee.code
-	}
-	fmt.Fprintln(stderr, "ladr: "+oneLine(err.Error()))
-	return exitUsage
+	out := &watchedWriter{w: stdout}
+	app := newApp(out, stderr)
+	args = flagsFirst(app, args)
+	return exitStatus(app, args, app.Run(args), out, stderr)
 }
 
 // flagsFirst moves the flags a user wrote after the input file (ladr check
@@ -81,13 +63,7 @@ func flagsFirst(app *cli.App, args []string) []string {
 	if cmd == nil {
 		return args
 	}
-	takesValue := map[string]bool{}
-	for _, f := range cmd.Flags {
-		tv, ok := f.(interface{ TakesValue() bool })
-		for _, n := range f.Names() {
-			takesValue[n] = ok && tv.TakesValue()
-		}
-	}
+	takesValue := valueFlags(cmd)
 	var flags, pos []string
 	rest := args[2:]
 	for i := 0; i < len(rest); i++ {
@@ -237,8 +213,8 @@ func options(c *cli.Context) (driver.Options, error) {
 	default:
 		return opt, &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --target %q (want cbmc or generic)", c.String("target"))}
 	}
-	if opt.Rounds < 1 || opt.Unwind < 0 {
-		return opt, &exitError{code: exitUsage, msg: "--rounds must be at least 1 and --unwind at least 0"}
+	if err := checkNumbers(c); err != nil {
+		return opt, err
 	}
 	for _, s := range c.StringSlice("unwindset") {
 		for _, item := range strings.Split(s, ",") {
@@ -247,7 +223,7 @@ func options(c *cli.Context) (driver.Options, error) {
 				return opt, &exitError{code: exitUsage, msg: fmt.Sprintf("bad --unwindset %q (want LOOP:N)", item)}
 			}
 			n, err := strconv.Atoi(item[i+1:])
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || n > maxBound {
 				return opt, &exitError{code: exitUsage, msg: fmt.Sprintf("bad --unwindset %q (want LOOP:N)", item)}
 			}
 			if opt.UnwindSet == nil {
@@ -266,8 +242,8 @@ func parseSeconds(s string) (time.Duration, error) {
 		return 0, nil
 	}
 	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		if f < 0 {
-			return 0, fmt.Errorf("negative")
+		if f < 0 || math.IsNaN(f) || f*float64(time.Second) >= math.MaxInt64 {
+			return 0, fmt.Errorf("out of range")
 		}
 		return time.Duration(f * float64(time.Second)), nil
 	}
@@ -332,9 +308,7 @@ func checkCmd(c *cli.Context) error {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("bad --timeout %q: want seconds or a duration like 90s", c.String("timeout"))}
 	}
 	opt.Timeout = timeout
-	if opt.MemoryLimitMB, err = memoryLimit(c); err != nil {
-		return &exitError{code: exitUsage, msg: err.Error()}
-	}
+	opt.MemoryLimitMB = memoryLimit(c)
 	opt.CBMC = c.String("cbmc")
 	opt.CBMCArgs = c.StringSlice("cbmc-arg")
 	opt.FixedBounds = c.IsSet("rounds") || c.IsSet("unwind")
@@ -370,22 +344,10 @@ func checkCmd(c *cli.Context) error {
 	}
 	reporter.Reporting()
 	if err != nil {
-		var ie *driver.InputError
-		if errors.As(err, &ie) {
-			return &exitError{code: exitUsage, msg: oneLine(ie.Error())}
-		}
-		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		return driverError(err, exitUsage)
 	}
-	if p := c.String("save-trace"); p != "" && res.Saved != nil {
-		if err := driver.WriteSavedTrace(p, res.Saved); err != nil {
-			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
-		}
-	}
-	if p := c.String("witness"); p != "" && res.Result == "violation" {
-		if err := writeWitness(p, witnessFormat, res); err != nil {
-			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
-		}
-	}
+	writeFiles(c, res, witnessFormat)
+	defer warnErrors(stderr, res)
 	out := c.App.Writer
 	switch format {
 	case "json":
@@ -421,19 +383,11 @@ func translateCmd(c *cli.Context) error {
 	}
 	text, err := driver.Translate(opt, c.String("dump-after"), c.Bool("comments"))
 	if err != nil {
-		var ie *driver.InputError
-		if errors.As(err, &ie) {
-			return &exitError{code: exitUsage, msg: oneLine(ie.Error())}
-		}
-		var ue *driver.UnknownError
-		if errors.As(err, &ue) {
-			return &exitError{code: exitUnknown, msg: oneLine(ue.Error())}
-		}
-		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		return driverError(err, exitUsage)
 	}
 	if o := c.String("output"); o != "" {
 		if err := os.WriteFile(o, []byte(text), 0o644); err != nil {
-			return &exitError{code: exitUsage, msg: err.Error()}
+			return &exitError{code: exitUsage, msg: oneLine(driver.CannotWrite("the program", o, err).Error())}
 		}
 		return nil
 	}

@@ -8,9 +8,35 @@ import (
 	"os"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/witness"
 )
+
+// writeFiles writes the files a check was asked for beside its report:
+// the saved trace (--save-trace) and the witness (--witness) of a
+// violation. A file that cannot be written does not change the result: it
+// is added to res.Errors.
+func writeFiles(c *cli.Context, res *driver.Result, witnessFormat string) {
+	if p := c.String("save-trace"); p != "" && res.Saved != nil {
+		if err := driver.WriteSavedTrace(p, res.Saved); err != nil {
+			res.Errors = append(res.Errors, driver.CannotWrite("the trace", p, err).Error())
+		}
+	}
+	if p := c.String("witness"); p != "" && res.Result == "violation" {
+		if err := writeWitness(p, witnessFormat, res); err != nil {
+			res.Errors = append(res.Errors, driver.CannotWrite("the witness", p, err).Error())
+		}
+	}
+}
+
+// warnErrors prints each of res.Errors on stderr.
+func warnErrors(stderr io.Writer, res *driver.Result) {
+	for _, e := range res.Errors {
+		fmt.Fprintln(stderr, "ladr: "+oneLine(e))
+	}
+}
 
 // writeWitness writes the violation witness of r to path in format
 // (graphml or yaml).

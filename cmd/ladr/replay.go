@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -54,6 +53,9 @@ func writeTrace(w io.Writer, r *driver.Result) {
 
 // replayCmd replays a saved counterexample.
 func replayCmd(c *cli.Context) error {
+	if f := c.String("format"); f != "text" && f != "json" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text or json)", f)}
+	}
 	if c.NArg() != 1 {
 		return &exitError{code: exitUsage, msg: "usage: ladr replay --trace TRACE.json FILE.c"}
 	}
@@ -67,22 +69,14 @@ func replayCmd(c *cli.Context) error {
 	}
 	saved, err := driver.ReadSavedTrace(tracePath, input)
 	if err != nil {
-		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		return driverError(err, exitUsage)
 	}
 	opt := driver.Options{Input: input, Race: raceInstrumenter, GCC: c.String("gcc")}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := driver.Replay(ctx, opt, saved)
 	if err != nil {
-		var ie *driver.InputError
-		var ue *driver.UnknownError
-		switch {
-		case errors.As(err, &ie):
-			return &exitError{code: exitUsage, msg: oneLine(ie.Error())}
-		case errors.As(err, &ue):
-			return &exitError{code: exitUnknown, msg: oneLine(ue.Error())}
-		}
-		return &exitError{code: exitUnknown, msg: oneLine(err.Error())}
+		return driverError(err, exitUnknown)
 	}
 	out := c.App.Writer
 	if c.String("format") == "json" {

@@ -124,11 +124,10 @@ func planOf(args []string) (p plan, ok bool) {
 			if err != nil {
 				return err
 			}
-			mem, err := memoryLimit(c)
-			if err != nil {
+			if err := checkNumbers(c); err != nil {
 				return err
 			}
-			p = plan{command: name, format: c.String("format"), timeout: t, memoryMB: mem,
+			p = plan{command: name, format: c.String("format"), timeout: t, memoryMB: memoryLimit(c),
 				input: c.Args().First(), property: c.String("property")}
 			ok = true
 			return nil
@@ -140,17 +139,13 @@ func planOf(args []string) (p plan, ok bool) {
 	return p, ok
 }
 
-// memoryLimit returns the memory budget of a command in MiB: --memory-limit,
-// else half the machine's memory (0: none).
-func memoryLimit(c *cli.Context) (int, error) {
+// memoryLimit returns the memory budget of a command in MiB: --memory-limit
+// (checkNumbers checks its range), else half the machine's memory (0: none).
+func memoryLimit(c *cli.Context) int {
 	if !c.IsSet("memory-limit") {
-		return defaultMemoryMB(), nil
+		return defaultMemoryMB()
 	}
-	n := c.Int("memory-limit")
-	if n < 0 {
-		return 0, fmt.Errorf("bad --memory-limit %d: want a number of MB, or 0 for none", n)
-	}
-	return n, nil
+	return c.Int("memory-limit")
 }
 
 // defaultMemoryMB is half of the machine's memory (MemTotal of

@@ -8,7 +8,10 @@
 // thread whose locations carry a global executionOrder. A run without a
 // violation has no result; an unknown outcome is a tool execution
 // notification with its reason, and the run is marked not successful, so
-// that it is never mistaken for a clean bill.
+// that it is never mistaken for a clean bill. So is a run that stopped on
+// bad usage or input (NewFailure), with the error at its location and the
+// exit code. An output file that could not be written (Result.Errors) is a
+// warning notification: the result stands.
 package sarif
 
 import (
@@ -17,6 +20,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ladr-dev/ladr/driver"
@@ -69,7 +73,9 @@ type Message struct {
 
 // Invocation tells how the run went.
 type Invocation struct {
-	ExecutionSuccessful        bool           `json:"executionSuccessful"`
+	ExecutionSuccessful bool `json:"executionSuccessful"`
+	// ExitCode is set for a run that stopped on an error (NewFailure).
+	ExitCode                   *int           `json:"exitCode,omitempty"`
 	ToolExecutionNotifications []Notification `json:"toolExecutionNotifications,omitempty"`
 }
 
@@ -218,7 +224,51 @@ func New(r *driver.Result) *Log {
 	case "violation":
 		run.Results = []Result{result(r)}
 	}
+	for _, e := range r.Errors {
+		// The result stands; an output file is missing.
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, Notification{Level: "warning", Message: Message{e}})
+	}
 	run.Invocations = []Invocation{inv}
+	return &Log{Schema: SchemaURI, Version: "2.1.0", Runs: []Run{run}}
+}
+
+// Failure describes a run of ladr that stopped on an error (bad usage or
+// input) before it had a result.
+type Failure struct {
+	// Message is the error, one line.
+	Message string
+	// Location is where in an input file the error is ("file:line:col"
+	// or "file:line"; "" when it has no position).
+	Location string
+	// Input is the C file, when known.
+	Input string
+	// ExitCode is ladr's exit code (2 for bad usage or input).
+	ExitCode int
+}
+
+// NewFailure builds the SARIF log of a run that failed: one run with no
+// results whose invocation is not successful, with the error as a
+// notification at its location, so that it is never mistaken for a clean
+// bill.
+func NewFailure(f Failure) *Log {
+	run := Run{
+		Tool:       Tool{Driver: ToolComponent{Name: "ladr", Version: driver.Version, SemanticVersion: driver.Version, Rules: rules}},
+		Results:    []Result{},
+		Properties: map[string]any{"result": "error", "verdict": "ERROR", "exit_code": f.ExitCode},
+	}
+	if f.Input != "" {
+		a := Artifact{Location: ArtifactLocation{URI: URI(f.Input)}}
+		if h, err := driver.HashFile(f.Input); err == nil {
+			a.Hashes = map[string]string{"sha-256": h}
+		}
+		run.Artifacts = []Artifact{a}
+	}
+	n := Notification{Level: "error", Message: Message{"ERROR: " + f.Message}}
+	if file, line, col, ok := splitPos(f.Location); ok {
+		n.Locations = []Location{{PhysicalLocation: physical(file, line, col, "")}}
+	}
+	code := f.ExitCode
+	run.Invocations = []Invocation{{ExecutionSuccessful: false, ExitCode: &code, ToolExecutionNotifications: []Notification{n}}}
 	return &Log{Schema: SchemaURI, Version: "2.1.0", Runs: []Run{run}}
 }
 
@@ -315,29 +365,48 @@ func codeFlow(r *driver.Result) (CodeFlow, bool) {
 	return cf, true
 }
 
-// splitPos splits "file:line:col".
+// splitPos splits "file:line:col" or "file:line" (col 0).
 func splitPos(s string) (file string, line, col int, ok bool) {
+	file, last, ok := cutLastNumber(s)
+	if !ok {
+		return "", 0, 0, false
+	}
+	if f, l, ok := cutLastNumber(file); ok {
+		return f, l, last, true
+	}
+	return file, last, 0, true
+}
+
+// cutLastNumber splits "rest:N" into rest and a positive N.
+func cutLastNumber(s string) (rest string, n int, ok bool) {
 	i := strings.LastIndex(s, ":")
-	if i < 0 {
-		return "", 0, 0, false
+	if i <= 0 {
+		return "", 0, false
 	}
-	j := strings.LastIndex(s[:i], ":")
-	if j < 0 {
-		return "", 0, 0, false
+	n, err := strconv.Atoi(s[i+1:])
+	if err != nil || n <= 0 {
+		return "", 0, false
 	}
-	if _, err := fmt.Sscan(s[j+1:i], &line); err != nil {
-		return "", 0, 0, false
-	}
-	if _, err := fmt.Sscan(s[i+1:], &col); err != nil {
-		return "", 0, 0, false
-	}
-	return s[:j], line, col, true
+	return s[:i], n, true
 }
 
 // Write writes the SARIF log of r as indented JSON.
 func Write(w io.Writer, r *driver.Result) error {
+	return encode(w, New(r))
+}
+
+// WriteFailure writes the SARIF log of a failed run (NewFailure) as
+// indented JSON.
+func WriteFailure(w io.Writer, f Failure) error {
+	return encode(w, NewFailure(f))
+}
+
+func encode(w io.Writer, l *Log) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(New(r))
+	if err := enc.Encode(l); err != nil {
+		return fmt.Errorf("writing the SARIF log: %w", err)
+	}
+	return nil
 }

@@ -133,3 +133,94 @@ func TestURI(t *testing.T) {
 		}
 	}
 }
+
+// TestFailure: a run that stopped on an error is a failed invocation with
+// the exit code and the error at its location, no result, and it is
+// schema-valid.
+func TestFailure(t *testing.T) {
+	s := schema(t)
+	input := raceResult(t).Input
+	for _, tc := range []struct {
+		name     string
+		f        Failure
+		line     int
+		col      int
+		artifact bool
+	}{
+		{name: "syntax error", f: Failure{Message: input + ":3:9: unexpected '}'", Location: input + ":3:9", Input: input, ExitCode: 2}, line: 3, col: 9, artifact: true},
+		{name: "line only", f: Failure{Message: "t.yml:4: bad", Location: "t.yml:4", ExitCode: 2}, line: 4},
+		{name: "no location", f: Failure{Message: "flag provided but not defined: -bogus", ExitCode: 2}},
+		{name: "missing input", f: Failure{Message: "stat nosuch.c: no such file or directory", Input: "nosuch.c", ExitCode: 2}, artifact: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := WriteFailure(&b, tc.f); err != nil {
+				t.Fatal(err)
+			}
+			if errs := s.Validate(b.Bytes()); len(errs) > 0 {
+				t.Fatalf("the SARIF is not schema-valid: %v\n%s", errs, b.String())
+			}
+			run := NewFailure(tc.f).Runs[0]
+			inv := run.Invocations[0]
+			if inv.ExecutionSuccessful || inv.ExitCode == nil || *inv.ExitCode != tc.f.ExitCode || len(run.Results) != 0 || len(inv.ToolExecutionNotifications) != 1 {
+				t.Fatalf("run %+v", run)
+			}
+			n := inv.ToolExecutionNotifications[0]
+			if n.Level != "error" || !strings.Contains(n.Message.Text, tc.f.Message) {
+				t.Errorf("notification %+v", n)
+			}
+			switch {
+			case tc.line == 0 && len(n.Locations) > 0:
+				t.Errorf("locations %+v, want none", n.Locations)
+			case tc.line > 0 && (len(n.Locations) != 1 || n.Locations[0].PhysicalLocation.Region.StartLine != tc.line || n.Locations[0].PhysicalLocation.Region.StartColumn != tc.col):
+				t.Errorf("locations %+v, want line %d column %d", n.Locations, tc.line, tc.col)
+			}
+			if got := len(run.Artifacts) == 1; got != tc.artifact {
+				t.Errorf("artifacts %+v", run.Artifacts)
+			}
+		})
+	}
+}
+
+// TestErrorsAreWarnings: an output file that could not be written is a
+// warning of a successful invocation; the result stands.
+func TestErrorsAreWarnings(t *testing.T) {
+	r := raceResult(t)
+	r.Errors = []string{"cannot write the witness to /x/w.graphml: no such file or directory"}
+	log := New(r)
+	inv := log.Runs[0].Invocations[0]
+	if !inv.ExecutionSuccessful || len(log.Runs[0].Results) != 1 {
+		t.Fatalf("run %+v", log.Runs[0])
+	}
+	var found bool
+	for _, n := range inv.ToolExecutionNotifications {
+		found = found || n.Level == "warning" && n.Message.Text == r.Errors[0]
+	}
+	if !found {
+		t.Errorf("notifications %+v lack the warning", inv.ToolExecutionNotifications)
+	}
+}
+
+func TestSplitPos(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		file      string
+		line, col int
+		ok        bool
+	}{
+		{"a.c:3:7", "a.c", 3, 7, true},
+		{"a.c:3", "a.c", 3, 0, true},
+		{"a:b.c:3:7", "a:b.c", 3, 7, true},
+		{"a:5:x.c:3", "a:5:x.c", 3, 0, true},
+		{"a.c", "", 0, 0, false},
+		{"", "", 0, 0, false},
+		{"a.c:x", "", 0, 0, false},
+		{":3", "", 0, 0, false},
+		{"a.c:0", "", 0, 0, false},
+	} {
+		file, line, col, ok := splitPos(tc.in)
+		if file != tc.file || line != tc.line || col != tc.col || ok != tc.ok {
+			t.Errorf("splitPos(%q) = %q, %d, %d, %v; want %q, %d, %d, %v", tc.in, file, line, col, ok, tc.file, tc.line, tc.col, tc.ok)
+		}
+	}
+}

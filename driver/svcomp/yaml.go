@@ -17,8 +17,10 @@ type Property struct {
 	// Verdict is the expected_verdict value ("true", "false", or "" when
 	// the entry has none, as coverage properties do).
 	Verdict string
-	// Line is the 1-based line of the entry's "-" in the file.
-	Line int
+	// Line is the 1-based line of the entry's "-" in the file, and
+	// Column its 1-based column.
+	Line   int
+	Column int
 }
 
 // ParseProperties returns the entries of the top-level "properties:" list of
@@ -102,7 +104,7 @@ func (p *propParser) topLevel(body string) error {
 // startItem begins a new list entry at a "-" line.
 func (p *propParser) startItem(n, col int, body string) error {
 	p.finish()
-	p.cur = &Property{Line: n}
+	p.cur = &Property{Line: n, Column: col + 1}
 	p.dashCol, p.keyCol, p.sawFields = col, -1, false
 	rest := strings.TrimLeft(body[1:], " ")
 	if rest == "" {

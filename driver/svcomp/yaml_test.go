@@ -65,3 +65,30 @@ options:
 		}
 	}
 }
+
+// TestParsePropertiesPosition checks the line and column of each entry's
+// "-".
+func TestParsePropertiesPosition(t *testing.T) {
+	for _, tc := range []struct {
+		name, in string
+		want     string // line:column of each entry
+	}{
+		{name: "indented", in: "format_version: '2.0'\nproperties:\n  - property_file: a.prp\n  - property_file: b.prp\n", want: "[3:3 4:3]"},
+		{name: "column 0", in: "properties:\n- property_file: a.prp\n", want: "[2:1]"},
+		{name: "flow mapping", in: "properties:\n    - {property_file: a.prp}\n", want: "[2:5]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			props, err := ParseProperties([]byte(tc.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range props {
+				got = append(got, fmt.Sprintf("%d:%d", p.Line, p.Column))
+			}
+			if s := fmt.Sprint(got); s != tc.want {
+				t.Errorf("positions = %s, want %s", s, tc.want)
+			}
+		})
+	}
+}

@@ -48,6 +48,7 @@ func (c runConfig) ladrArgs(yml string) []string {
 // ladrReport is the part of ladr's JSON output that the harness uses.
 type ladrReport struct {
 	Result   string `json:"result"`
+	Error    string `json:"error"` // with result "error" (bad usage or input)
 	Property string `json:"property"`
 	Bounds   *struct {
 		Rounds json.RawMessage `json:"rounds"`
@@ -214,6 +215,10 @@ func interpret(o *outcome, ps *os.ProcessState) {
 	}
 	switch rep.Result {
 	case "violation", "no-violation-found", "true", "unknown":
+	case "error":
+		// ladr refused the task (bad usage or input) and said why.
+		o.crash("ladr error: " + rep.Error)
+		return
 	default:
 		o.crash(fmt.Sprintf("JSON result %q is not one of violation, no-violation-found, true, unknown", rep.Result))
 		return
