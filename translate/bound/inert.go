@@ -72,6 +72,14 @@ func FindInert(prog *ir.Program) InertSet {
 			return true
 		})
 	}
+	for _, v := range prog.Globals {
+		ir.Inspect(v.Init, func(n any) bool {
+			if x, ok := n.(*ir.FuncRef); ok && strings.Contains(x.Fn.Name, "join") {
+				resultRead = true
+			}
+			return true
+		})
+	}
 	c := &inertChecker{done: map[*ir.Function]bool{}, busy: map[*ir.Function]bool{}}
 	for _, s := range starts {
 		if _, seen := out[s]; seen {
