@@ -607,6 +607,7 @@ func (o *outcome) fill(res *Result) {
 		for _, a := range u.Notes.Assumptions {
 			res.Notes = append(res.Notes, "assumed: "+a)
 		}
+		res.Notes = append(res.Notes, u.Notes.Inert...)
 		if u.Layout != nil {
 			res.VisibleStatements = u.Layout.Visible()
 		}

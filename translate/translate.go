@@ -77,6 +77,9 @@ type Unit struct {
 	Prog    *ir.Program
 	Notes   bound.Notes
 	Entries []*ir.Function
+	// Inert holds the start routines whose threads cannot affect any
+	// other thread (pass inert).
+	Inert   bound.InertSet
 	Sharing *sharing.Info
 	Layout  *seq.Layout
 	Driver  *seq.Driver
@@ -111,6 +114,9 @@ var Passes = []*Pass{
 	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
 		Needs: []string{"statics"},
 		Run:   func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},
+	{Name: "inert", Doc: "find the start routines whose threads touch no shared memory, make no call with effects and end: they are not scheduled",
+		Needs: []string{"statics", "hoist"},
+		Run:   func(u *Unit) error { u.Inert = bound.FindInert(u.Prog); return nil }},
 	{Name: "inline", Doc: "inline calls of defined functions into main and the thread start routines (recursion bounded)",
 		Needs: []string{"hoist"},
 		Run: func(u *Unit) error {
@@ -127,8 +133,8 @@ var Passes = []*Pass{
 		Needs: []string{"inline", "fill"},
 		Run:   func(u *Unit) error { return bound.Unwind(u.Prog, u.Entries, u.Config.Limits, &u.Notes) }},
 	{Name: "threads", Doc: "one copy of a thread's start routine per pthread_create site; number the threads",
-		Needs: []string{"unwind"},
-		Run:   func(u *Unit) error { return bound.Threads(u.Prog, u.Config.Limits, &u.Notes) }},
+		Needs: []string{"inert", "unwind"},
+		Run:   func(u *Unit) error { return bound.Threads(u.Prog, u.Config.Limits, u.Inert, &u.Notes) }},
 	{Name: "dce", Doc: "drop functions, globals and types no thread uses; check the calls of undefined functions",
 		Needs: []string{"threads"},
 		Run: func(u *Unit) error {

@@ -79,6 +79,10 @@ type Notes struct {
 	// Assumptions lists modelling assumptions (e.g. undefined functions
 	// taken to have no side effects).
 	Assumptions []string
+	// Inert describes the threads left out of the bounded program because
+	// they cannot affect any other thread (see FindInert), one message
+	// per start routine.
+	Inert []string
 }
 
 func (n *Notes) cut(p ir.Pos, format string, args ...any) {

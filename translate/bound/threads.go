@@ -19,23 +19,47 @@ const CreateFunc = "__ladr_create"
 // turn). Each copy is a function with Thread set; main gets thread 0. The
 // site becomes __ladr_create(ID, tid, arg). Start routines must be inlined
 // and unwound already.
-func Threads(prog *ir.Program, lim Limits, notes *Notes) error {
+//
+// A site whose start routine is in inert (FindInert) creates no thread
+// copy and does not count against Limits.MaxThreads: it becomes the store
+// of an identifier of its own, len(prog.Threads)+k for the k-th such site
+// (prog.InertThreads counts them), and the evaluation of the argument;
+// the sequentialization lets a join of such an identifier return at once,
+// as after the thread ran to its end. The sites are described in
+// notes.Inert.
+func Threads(prog *ir.Program, lim Limits, inert InertSet, notes *Notes) error {
 	main := prog.Func("main")
 	if main == nil || main.Body == nil {
 		return &UnsupportedError{What: "the program has no main function"}
 	}
-	t := &threader{prog: prog, lim: lim, notes: notes}
+	t := &threader{prog: prog, lim: lim, inert: inert, notes: notes}
 	t.create = prog.DeclareFunc(CreateFunc, &ir.Func{Result: ir.IntType, NoProto: true})
 	main.Thread = &ir.Thread{ID: 0, Name: "main", Func: "main", Parent: -1}
 	prog.Threads = []*ir.Thread{main.Thread}
-	return t.process(main)
+	if err := t.process(main); err != nil {
+		return err
+	}
+	// The inert threads' identifiers follow those of the threads.
+	for k, lit := range t.inertIDs {
+		lit.Val = uint64(len(prog.Threads) + k)
+	}
+	prog.InertThreads = len(t.inertIDs)
+	if notes != nil {
+		notes.Inert = append(notes.Inert, inertNotes(t.inertSites)...)
+	}
+	return nil
 }
 
 type threader struct {
 	prog   *ir.Program
 	lim    Limits
+	inert  InertSet
 	notes  *Notes
 	create *ir.Function
+	// inertIDs are the identifier literals stored by the inert sites, set
+	// once the threads are numbered.
+	inertIDs   []*ir.IntLit
+	inertSites []inertSite
 }
 
 func (t *threader) process(fn *ir.Function) error {
@@ -53,6 +77,11 @@ func (t *threader) process(fn *ir.Function) error {
 		start := funcOf(call.Args[2])
 		if start == nil || start.Body == nil {
 			return []ir.Stmt{&ir.Unsupported{Loc: loc, What: "pthread_create whose start routine is not a known defined function"}}
+		}
+		if t.inert[start] {
+			if out := t.inertCreate(loc, call, lhs, start); out != nil {
+				return out
+			}
 		}
 		if len(t.prog.Threads) >= t.lim.maxThreads() {
 			what := fmt.Sprintf("more than %d threads", t.lim.maxThreads())
@@ -88,6 +117,67 @@ func (t *threader) process(fn *ir.Function) error {
 		}
 	}
 	return nil
+}
+
+// inertCreate returns what the pthread_create site call (with result lhs,
+// may be nil) of the inert start routine start becomes: the store of a
+// fresh identifier through the identifier pointer, the evaluation of the
+// argument (another thread may write what it reads) and a result of 0. It
+// returns nil when the identifier pointer is not of an integer object.
+func (t *threader) inertCreate(loc ir.Loc, call *ir.Call, lhs ir.Expr, start *ir.Function) []ir.Stmt {
+	var obj ir.Expr
+	switch tid := call.Args[0]; {
+	case isAddr(tid):
+		obj = tid.(*ir.Unary).X
+	case ir.IsPointer(tid.Type()):
+		obj = &ir.Unary{Op: ir.Deref, X: tid, T: tid.Type().(*ir.Pointer).Elem, P: call.P}
+	default:
+		return nil
+	}
+	if !ir.IsInteger(obj.Type()) {
+		return nil
+	}
+	id := ir.Lit(0, obj.Type())
+	t.inertIDs = append(t.inertIDs, id)
+	p := call.P
+	if !p.IsValid() {
+		p = loc.Pos
+	}
+	t.inertSites = append(t.inertSites, inertSite{fn: start.Name, pos: p})
+	out := []ir.Stmt{&ir.ExprStmt{Loc: loc, X: &ir.Assign{L: obj, R: id, T: obj.Type(), P: call.P}}}
+	if arg := call.Args[3]; evaluates(arg) {
+		out = append(out, &ir.ExprStmt{Loc: loc, X: &ir.Cast{X: arg, T: ir.VoidType, P: call.P}})
+	}
+	if lhs != nil {
+		out = append(out, &ir.ExprStmt{Loc: loc, X: &ir.Assign{L: lhs, R: ir.Lit(0, lhs.Type()), T: lhs.Type(), P: call.P}})
+	}
+	return out
+}
+
+// isAddr reports whether e is &x.
+func isAddr(e ir.Expr) bool {
+	u, ok := e.(*ir.Unary)
+	return ok && u.Op == ir.Addr
+}
+
+// evaluates reports whether evaluating e reads memory or has an effect:
+// it names a variable other than as &v, or calls a function.
+func evaluates(e ir.Expr) bool {
+	found := false
+	ir.Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Unary:
+			if _, ok := x.X.(*ir.Ident); ok && x.Op == ir.Addr {
+				return false
+			}
+		case *ir.Ident, *ir.Call, *ir.VaArg:
+			found = true
+		case *ir.SizeofType:
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 // DCE removes what the threads of the program cannot reach: functions that

@@ -165,7 +165,8 @@ func TestThreadsLimits(t *testing.T) {
 func TestThreadsUnknownStartRoutine(t *testing.T) {
 	u := run(t, `
 #include <pthread.h>
-void *w(void *a) { return a; }
+int g;
+void *w(void *a) { g++; return a; }
 void *(*fp)(void *) = w;
 void *ext(void *);
 int main(void) {

@@ -81,6 +81,11 @@ type Program struct {
 	Funcs   []*Function
 	// Threads is filled by the thread pass.
 	Threads []*Thread
+	// InertThreads counts the threads the thread pass left out because
+	// they cannot affect any other thread: their identifiers are
+	// len(Threads) ... len(Threads)+InertThreads-1, and joining one
+	// returns at once, as after the thread ended.
+	InertThreads int
 	// Header holds lines printed verbatim after ladr's prelude (macros of the
 	// sequentialization, comments).
 	Header []string

@@ -693,13 +693,23 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 			// A thread that never runs never ends.
 			assume(&ir.Unary{Op: ir.Not, X: ir.Ref(s.d.Unrun), T: ir.IntType})
 		}
-		assume(ir.Bin(ir.LAnd, ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType),
-			ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType), ir.IntType))
+		real := ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType)
+		ended := ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType)
+		var result ir.Expr = &ir.Index{X: ir.Ref(s.d.Retval), I: clone(tt), T: ir.VoidPtrType}
+		if m := s.prog.InertThreads; m > 0 {
+			// The identifiers after the threads' are those of inert
+			// threads (bound.Threads): they end without a result.
+			inert := ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+m), ir.UIntType), ir.IntType)
+			assume(&ir.Cond{C: clone(real), X: ended, Y: inert, T: ir.IntType})
+			result = &ir.Cond{C: real, X: result, Y: &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}, T: ir.VoidPtrType}
+		} else {
+			assume(ir.Bin(ir.LAnd, real, ended, ir.IntType))
+		}
 		if len(args) > 1 && !ir.IsNullConst(args[1]) {
 			rp := saved(1)
 			out = append(out, &ir.If{Loc: loc, Cond: clone(rp), Then: ir.NewBlock(loc,
 				exec(loc, ir.Set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: clone(rp), T: &ir.Pointer{Elem: ir.VoidPtrType}}, T: ir.VoidPtrType},
-					&ir.Index{X: ir.Ref(s.d.Retval), I: clone(tt), T: ir.VoidPtrType})))})
+					result)))})
 		}
 		ret(ir.IntConst(0))
 	case "pthread_exit":
