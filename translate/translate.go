@@ -137,7 +137,11 @@ var Passes = []*Pass{
 		}},
 	{Name: "api", Doc: "lower two-step synchronization (condition wait, barriers) and atomic builtins (atomic sections)",
 		Needs: []string{"threads"},
-		Run:   func(u *Unit) error { return seq.LowerAPI(u.Prog) }},
+		Run: func(u *Unit) error {
+			// Recorded for every property, before the builtins are lowered.
+			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.WeakAtomics(u.Prog)...)
+			return seq.LowerAPI(u.Prog)
+		}},
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",
 		Needs: []string{"api"},
 		Run:   func(u *Unit) error { u.Sharing = sharing.Analyze(u.Prog); return nil }},
