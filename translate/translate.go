@@ -111,8 +111,11 @@ var Passes = []*Pass{
 	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
 		Needs: []string{"statics"},
 		Run:   func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},
-	{Name: "inline", Doc: "inline calls of defined functions into main and the thread start routines (recursion bounded)",
+	{Name: "atexit", Doc: "register atexit handlers and run them, last registered first, at exit() and main's return",
 		Needs: []string{"hoist"},
+		Run:   func(u *Unit) error { bound.LowerAtexit(u.Prog); return nil }},
+	{Name: "inline", Doc: "inline calls of defined functions into main and the thread start routines (recursion bounded)",
+		Needs: []string{"hoist", "atexit"},
 		Run: func(u *Unit) error {
 			var err error
 			if u.Entries, err = bound.Entries(u.Prog); err != nil {
@@ -133,6 +136,9 @@ var Passes = []*Pass{
 		Needs: []string{"threads"},
 		Run: func(u *Unit) error {
 			bound.DCE(u.Prog)
+			if err := bound.CheckAtexit(u.Prog, &u.Notes); err != nil {
+				return err
+			}
 			return bound.CheckExternals(u.Prog, &u.Notes)
 		}},
 	{Name: "api", Doc: "lower two-step synchronization (condition wait, barriers) and atomic builtins (atomic sections)",

@@ -60,6 +60,8 @@ func init() {
 		"sem_init", "sem_wait", "sem_post", "sem_trywait", "sem_destroy", "sem_getvalue",
 		"pthread_key_create", "pthread_key_delete", "pthread_getspecific", "pthread_setspecific",
 		"pthread_once",
+		// Lowered by the atexit pass (package bound), or unsupported.
+		"atexit", "on_exit", "at_quick_exit", "__cxa_atexit",
 		"__VERIFIER_assume",
 		// ladr's own intrinsics for multi-step operations.
 		"__ladr_once", "__ladr_barrier_arrive", "__ladr_barrier_await",
