@@ -54,6 +54,11 @@ func LowerAtexit(prog *ir.Program) {
 		})
 	}
 	if len(sites) == 0 {
+		for _, f := range prog.Funcs {
+			if f.Body != nil {
+				ir.RewriteBlocks(f.Body, unsupportedHandlers)
+			}
+		}
 		return
 	}
 	capacity := len(sites)
@@ -83,7 +88,7 @@ func LowerAtexit(prog *ir.Program) {
 			case "exit":
 				return []ir.Stmt{ir.Exec(loc, ir.CallFn(run)), s}
 			case "on_exit", "at_quick_exit", "__cxa_atexit":
-				return []ir.Stmt{&ir.Unsupported{Loc: loc, What: name + " (its handlers are not modelled)"}}
+				return unsupportedHandlers(s)
 			case "atexit":
 				var h *ir.Function
 				if len(call.Args) == 1 {
@@ -98,7 +103,7 @@ func LowerAtexit(prog *ir.Program) {
 		})
 	}
 	if main := prog.Func("main"); main != nil && main.Body != nil {
-		if n := len(main.Body.List); n == 0 || !isReturn(main.Body.List[n-1]) {
+		if n := len(main.Body.List); n == 0 || !endsMain(main.Body.List[n-1]) {
 			// Falling off the end of main returns 0.
 			loc := main.Body.Loc
 			if n > 0 {
@@ -109,15 +114,38 @@ func LowerAtexit(prog *ir.Program) {
 	}
 }
 
+// unsupportedHandlers replaces a call of on_exit, at_quick_exit or
+// __cxa_atexit, whose handlers are not modelled, by an Unsupported
+// statement.
+func unsupportedHandlers(s ir.Stmt) []ir.Stmt {
+	if call, _ := CallOf(s); call != nil {
+		switch name := calleeName(call); name {
+		case "on_exit", "at_quick_exit", "__cxa_atexit":
+			return []ir.Stmt{&ir.Unsupported{Loc: *s.Origin(), What: name + " (its handlers are not modelled)"}}
+		}
+	}
+	return []ir.Stmt{s}
+}
+
 // isHandler reports whether f is a function the program defines that
 // takes no parameters, as an atexit handler must.
 func isHandler(f *ir.Function) bool {
 	return f != nil && f.Body != nil && len(f.Params) == 0
 }
 
-func isReturn(s ir.Stmt) bool {
-	_, ok := s.(*ir.Return)
-	return ok
+// endsMain reports whether s, the last statement of main, leaves it: a
+// return or a call of exit, _exit, _Exit or abort.
+func endsMain(s ir.Stmt) bool {
+	if _, ok := s.(*ir.Return); ok {
+		return true
+	}
+	if call, _ := CallOf(s); call != nil {
+		switch calleeName(call) {
+		case "exit", "_exit", "_Exit", "abort":
+			return true
+		}
+	}
+	return false
 }
 
 // handlerOf returns the function an atexit argument designates (h, &h,
