@@ -596,6 +596,28 @@ type outcome struct {
 	needsGeneric bool
 }
 
+// markIncomplete makes a no-violation-found outcome no evidence when the
+// bounded program lacks behaviours of the original whatever the bounds
+// (Notes.Incomplete, e.g. an atomic access weaker than seq_cst): larger
+// bounds may still find a violation, and the final result is unknown if
+// none does. A violation found stands.
+func (o *outcome) markIncomplete() {
+	if o.result != "no-violation-found" || o.u == nil || len(o.u.Notes.Incomplete) == 0 {
+		return
+	}
+	inc := o.u.Notes.Incomplete
+	for _, c := range inc {
+		o.notes = append(o.notes, fmt.Sprintf("not explored: %s: %s", c.Pos, c.What))
+	}
+	if o.approx != "" {
+		return
+	}
+	o.approx, o.approxPos = "unsupported: "+inc[0].What, inc[0].Pos
+	if len(inc) > 1 {
+		o.approx += fmt.Sprintf(" (and %d more such construct(s))", len(inc)-1)
+	}
+}
+
 // fill copies an outcome into a result.
 func (o *outcome) fill(res *Result) {
 	res.TranslateS, res.BackendS, res.PeakMemoryKB, res.Backend = o.translateS, o.backendS, o.peakKB, o.backend
@@ -700,6 +722,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		}
 		out.result, out.static = "no-violation-found", true
 		out.notes = append(out.notes, "no two accesses of different threads can race: none touches memory another thread writes, or both are atomic, or both hold one mutex (CBMC was not needed)")
+		out.markIncomplete()
 		return out, nil
 	}
 	c.progress(fmt.Sprintf("running CBMC (rounds %d, unwind %d)", b.Rounds, b.Unwind))
@@ -727,6 +750,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 				out.approx, out.approxPos = "unsupported: "+what, pos
 			}
 		}
+		out.markIncomplete()
 	case cbmc.Failure:
 		m := &mapper{u: u, sm: sm, res: &Result{Property: opt.Property}, run: run}
 		if err := m.violation(); errors.Is(err, errRelease) && !c.noRelease {

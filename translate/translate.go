@@ -114,11 +114,14 @@ var Passes = []*Pass{
 	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
 		Needs: []string{"statics"},
 		Run:   func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},
+	{Name: "atexit", Doc: "register atexit handlers and run them, last registered first, at exit() and main's return",
+		Needs: []string{"hoist"},
+		Run:   func(u *Unit) error { bound.LowerAtexit(u.Prog); return nil }},
 	{Name: "inert", Doc: "find the start routines whose threads touch no shared memory, make no call with effects and end: they are not scheduled",
-		Needs: []string{"statics", "hoist"},
+		Needs: []string{"statics", "hoist", "atexit"},
 		Run:   func(u *Unit) error { u.Inert = bound.FindInert(u.Prog); return nil }},
 	{Name: "inline", Doc: "inline calls of defined functions into main and the thread start routines (recursion bounded)",
-		Needs: []string{"hoist"},
+		Needs: []string{"hoist", "atexit"},
 		Run: func(u *Unit) error {
 			var err error
 			if u.Entries, err = bound.Entries(u.Prog); err != nil {
@@ -139,11 +142,18 @@ var Passes = []*Pass{
 		Needs: []string{"threads"},
 		Run: func(u *Unit) error {
 			bound.DCE(u.Prog)
+			if err := bound.CheckAtexit(u.Prog, &u.Notes); err != nil {
+				return err
+			}
 			return bound.CheckExternals(u.Prog, &u.Notes)
 		}},
 	{Name: "api", Doc: "lower two-step synchronization (condition wait, barriers) and atomic builtins (atomic sections)",
 		Needs: []string{"threads"},
-		Run:   func(u *Unit) error { return seq.LowerAPI(u.Prog) }},
+		Run: func(u *Unit) error {
+			// Recorded for every property, before the builtins are lowered.
+			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.WeakAtomics(u.Prog)...)
+			return seq.LowerAPI(u.Prog)
+		}},
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",
 		Needs: []string{"api"},
 		Run:   func(u *Unit) error { u.Sharing = sharing.Analyze(u.Prog); return nil }},

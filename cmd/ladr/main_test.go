@@ -12,6 +12,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/internal/jsonschema"
 )
 
@@ -216,4 +217,32 @@ func nestedParens(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	src := "int x; int main(void) { x = " + strings.Repeat("(", n) + "1" + strings.Repeat(")", n) + "; return 0; }\n"
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(src), 0o644))
+}
+
+// TestWriteTextAssumptions checks that the text report prints the
+// modelling assumptions of a result that found no violation.
+func TestWriteTextAssumptions(t *testing.T) {
+	notes := []string{"assumed: foo (undefined) returns a nondeterministic value and has no other effect", "larger bounds did not complete"}
+	tests := []struct {
+		result string
+		want   bool
+	}{
+		{"no-violation-found", true},
+		{"unknown", true},
+		{"true", true},
+		{"violation", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.result, func(t *testing.T) {
+			var b strings.Builder
+			writeText(&b, &driver.Result{Result: tc.result, Notes: notes, Message: "m"}, false)
+			got := strings.Contains(b.String(), "\n  Assumed: foo (undefined) returns a nondeterministic value and has no other effect.\n")
+			if got != tc.want {
+				t.Errorf("assumption printed = %v, want %v:\n%s", got, tc.want, b.String())
+			}
+			if strings.Contains(b.String(), "larger bounds") {
+				t.Errorf("other notes printed:\n%s", b.String())
+			}
+		})
+	}
 }

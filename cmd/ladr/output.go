@@ -123,9 +123,23 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		}
 		fmt.Fprintln(w)
 	}
+	if r.Result != "violation" {
+		writeAssumptions(w, r)
+	}
 	fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",
 		len(r.Threads), r.VisibleStatements, r.TimeS, r.TranslateS, r.BackendS, bounds(r))
 	fmt.Fprintln(w, "SV-COMP verdict: "+r.Verdict)
+}
+
+// writeAssumptions prints the modelling assumptions of a result that
+// found no violation (the JSON has them among the notes): each one may
+// hide a bug.
+func writeAssumptions(w io.Writer, r *driver.Result) {
+	for _, n := range r.Notes {
+		if a, ok := strings.CutPrefix(n, "assumed: "); ok {
+			fmt.Fprintf(w, "  Assumed: %s.\n", a)
+		}
+	}
 }
 
 func writeRace(w io.Writer, r *driver.Result) {

@@ -83,6 +83,12 @@ type Notes struct {
 	// they cannot affect any other thread (see FindInert), one message
 	// per start routine.
 	Inert []string
+	// Incomplete lists constructs whose behaviours the bounded program
+	// does not all contain, whatever the bounds (an atomic access with a
+	// memory order weaker than seq_cst): a violation found is still one,
+	// but finding none is no evidence, so such a run ends unknown. It
+	// holds for every property.
+	Incomplete []Cut
 }
 
 func (n *Notes) cut(p ir.Pos, format string, args ...any) {

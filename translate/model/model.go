@@ -60,6 +60,8 @@ func init() {
 		"sem_init", "sem_wait", "sem_post", "sem_trywait", "sem_destroy", "sem_getvalue",
 		"pthread_key_create", "pthread_key_delete", "pthread_getspecific", "pthread_setspecific",
 		"pthread_once",
+		// Lowered by the atexit pass (package bound), or unsupported.
+		"atexit", "on_exit", "at_quick_exit", "__cxa_atexit",
 		"__VERIFIER_assume",
 		// ladr's own intrinsics for multi-step operations.
 		"__ladr_once", "__ladr_barrier_arrive", "__ladr_barrier_await",
@@ -153,3 +155,63 @@ const (
 	ETIMEDOUT = 110
 	EAGAIN    = 11
 )
+
+// Memory orders of gcc's atomic builtins (__ATOMIC_RELAXED and so on).
+const (
+	OrderRelaxed = 0
+	OrderConsume = 1
+	OrderAcquire = 2
+	OrderRelease = 3
+	OrderAcqRel  = 4
+	OrderSeqCst  = 5
+)
+
+// OrderName returns the macro naming a memory order, or "" for a value
+// that is not one.
+func OrderName(v int64) string {
+	switch v {
+	case OrderRelaxed:
+		return "__ATOMIC_RELAXED"
+	case OrderConsume:
+		return "__ATOMIC_CONSUME"
+	case OrderAcquire:
+		return "__ATOMIC_ACQUIRE"
+	case OrderRelease:
+		return "__ATOMIC_RELEASE"
+	case OrderAcqRel:
+		return "__ATOMIC_ACQ_REL"
+	case OrderSeqCst:
+		return "__ATOMIC_SEQ_CST"
+	}
+	return ""
+}
+
+// MemoryOrderArgs returns the indices of the memory-order arguments of the
+// atomic memory access named name (gcc's __atomic_* builtins and clang's
+// __c11_atomic_* functions; compare-exchange has two, for success and for
+// failure), or nil for a function that takes none. The fences are left out:
+// a fence orders the accesses around it, and ladr explores sequentially
+// consistent executions only, in which every access is already ordered;
+// behaviours a fence weaker than seq_cst allows beyond those come from the
+// non-seq_cst accesses it orders (a fence between seq_cst accesses adds
+// nothing), and those accesses are reported themselves. The __sync_*
+// builtins are full barriers (seq_cst) and take no order.
+func MemoryOrderArgs(name string) []int {
+	switch name {
+	case "__atomic_load_n", "__atomic_test_and_set", "__atomic_clear", "__c11_atomic_load":
+		return []int{1}
+	case "__atomic_load", "__atomic_store_n", "__atomic_store", "__atomic_exchange_n",
+		"__c11_atomic_store", "__c11_atomic_exchange", "__c11_atomic_fetch_add", "__c11_atomic_fetch_sub":
+		return []int{2}
+	case "__atomic_exchange":
+		return []int{3}
+	case "__atomic_compare_exchange_n", "__atomic_compare_exchange":
+		return []int{4, 5}
+	case "__c11_atomic_compare_exchange_strong", "__c11_atomic_compare_exchange_weak":
+		return []int{3, 4}
+	}
+	if strings.HasPrefix(name, "__atomic_fetch_") || strings.HasPrefix(name, "__atomic_") && strings.HasSuffix(name, "_fetch") {
+		return []int{2}
+	}
+	return nil
+}
