@@ -87,7 +87,7 @@ func TestInterrupt(t *testing.T) {
 			if code := cmd.ProcessState.ExitCode(); code != exitUnknown {
 				t.Errorf("exit code %d (%v), want %d; stderr:\n%s", code, err, exitUnknown, stderr.String())
 			}
-			if el := time.Since(start); el > 5*time.Second {
+			if el := time.Since(start); el > 30*time.Second { // a hang, not a speed test
 				t.Errorf("took %s to stop", el)
 			}
 			if !strings.Contains(stdout.String(), tc.want) {
