@@ -38,7 +38,7 @@ func defaultSizes() sizes {
 		MacroDepth: 30, IfDepth: 100_000, ParenDepth: 200_000, BlockDepth: 100_000,
 		Terms: 1_000_000, InitElems: 1_000_000, ArrayLog2: 30, LineMB: 10, BinaryKB: 1024,
 		Threads: 2000, Stmts: 100_000, Funcs: 10_000, LoopDepth: 50,
-		SlowTask:    "/work/shared/svcomp/c/pthread/stack_longest-1.yml",
+		SlowTask:    "/work/shared/svcomp/c/pthread-ext/25_stack_longest-1-race.yml",
 		SignalAfter: 3 * time.Second,
 	}
 }
@@ -212,6 +212,14 @@ func cases(s sizes, timeout time.Duration) []hostileCase {
 				"the inclusion never stops by itself",
 			Write: text("self.c", "#ifndef ONCE\n#define ONCE\n"+program("", "  x = 2;")+
 				"#endif\nextern int x;\n#include __FILE__\n"),
+		},
+		{
+			Name: "self-include-name",
+			What: "a file that ends with `#include \"self.c\"` (the program is guarded, the include is not): infinite inclusion",
+			Expect: "error: includes nested too deeply (exit 2), or unknown: timeout while preprocessing; " +
+				"the inclusion never stops by itself",
+			Write: text("self.c", "#ifndef ONCE\n#define ONCE\n"+program("", "  x = 2;")+
+				"#endif\nextern int x;\n#include \"self.c\"\n"),
 		},
 		{
 			Name:   "include-cycle",
@@ -438,14 +446,14 @@ func cases(s sizes, timeout time.Duration) []hostileCase {
 	}{{"sigterm", syscall.SIGTERM}, {"sigint", syscall.SIGINT}} {
 		cs = append(cs, hostileCase{
 			Name: sig.name + "-slow",
-			What: fmt.Sprintf("%s sent to ladr's process (not its group) %s after the start, on %s (times out at 60 s)",
+			What: fmt.Sprintf("%s sent to ladr's process (not its group) %s after the start, on %s with --property race (times out at 60 s)",
 				strings.ToUpper(sig.name), s.SignalAfter, filepath.Base(s.SlowTask)),
 			Expect: "unknown: interrupted (or exit 130/143) at once, CBMC killed, no temporary directory left",
 			Write: func(string) ([]string, error) {
 				if _, err := os.Stat(s.SlowTask); err != nil {
 					return nil, err
 				}
-				return []string{"--task", s.SlowTask}, nil
+				return []string{"--property", "race", "--task", s.SlowTask}, nil
 			},
 			Signal: sig.sig, After: s.SignalAfter,
 		})

@@ -203,8 +203,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	// Orphans of ladr's tree become the harness's children, so that they
 	// are measured, reported and killed.
-	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
-		fmt.Fprintln(stderr, "bench-hostile: prctl(PR_SET_CHILD_SUBREAPER):", e)
+	if err := setSubreaper(); err != nil {
+		fmt.Fprintln(stderr, "bench-hostile:", err)
 		return 1
 	}
 	if err := os.MkdirAll(filepath.Dir(o.out), 0o755); err != nil {
@@ -254,6 +254,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // prSetChildSubreaper is PR_SET_CHILD_SUBREAPER of prctl(2).
 const prSetChildSubreaper = 36
+
+// setSubreaper makes the calling process a child subreaper: processes
+// orphaned below it become its children instead of init's.
+func setSubreaper() error {
+	if _, _, e := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); e != 0 {
+		return fmt.Errorf("prctl(PR_SET_CHILD_SUBREAPER): %w", e)
+	}
+	return nil
+}
 
 // runCase writes the input of c into dir and runs ladr on it.
 func runCase(ctx context.Context, g guard, c hostileCase, dir string) row {

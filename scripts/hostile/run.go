@@ -58,7 +58,20 @@ func (g guard) run(ctx context.Context, dir, tmp string, args []string, sig sysc
 	cmd := exec.Command(g.Ladr, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-	stdout, stderr := &limitedBuffer{max: g.OutputMax}, &limitedBuffer{max: g.OutputMax}
+	// Files, not pipes: with a pipe, Wait would also wait for every
+	// process that inherited it, such as an orphaned backend.
+	stdout, err := os.Create(filepath.Join(dir, "stdout"))
+	if err != nil {
+		m.Err = err.Error()
+		return m
+	}
+	defer stdout.Close()
+	stderr, err := os.Create(filepath.Join(dir, "stderr"))
+	if err != nil {
+		m.Err = err.Error()
+		return m
+	}
+	defer stderr.Close()
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	start := time.Now()
@@ -113,7 +126,8 @@ wait:
 			m.MaxRSSKB = ru.Maxrss // KiB on Linux
 		}
 	}
-	// Whatever is still a descendant of the harness outlived ladr.
+	// Whatever is still a live descendant of the harness outlived ladr.
+	reapOrphans()
 	for _, p := range descendants(os.Getpid()) {
 		m.Survivors = append(m.Survivors, fmt.Sprintf("%s[%d]", procName(p), p))
 	}
@@ -122,7 +136,7 @@ wait:
 	}
 	reapOrphans()
 	m.LeftTmp = listDir(tmp)
-	m.Stdout, m.Stderr = firstLine(stdout.Bytes()), firstLine(stderr.Bytes())
+	m.Stdout, m.Stderr = firstLine(head(stdout, g.OutputMax)), firstLine(head(stderr, g.OutputMax))
 	return m
 }
 
@@ -169,7 +183,8 @@ func processes() map[int]procInfo {
 }
 
 // parseStat parses the parent pid and the RSS (in KiB, given the page size
-// in KiB) from the contents of /proc/PID/stat. The command name (field 2)
+// in KiB) from the contents of /proc/PID/stat; false for zombies and
+// unparsable contents. The command name (field 2)
 // may contain spaces and parentheses, so fields are counted after its last
 // ')'.
 func parseStat(b []byte, pageKB int64) (procInfo, bool) {
@@ -180,6 +195,9 @@ func parseStat(b []byte, pageKB int64) (procInfo, bool) {
 	f := strings.Fields(string(b[i+1:]))
 	// f[0] is field 3 (state), so field n is f[n-3].
 	if len(f) < 22 {
+		return procInfo{}, false
+	}
+	if f[0] == "Z" || f[0] == "X" { // ended, not yet reaped
 		return procInfo{}, false
 	}
 	ppid, err1 := strconv.Atoi(f[1])
@@ -297,23 +315,12 @@ func firstLine(b []byte) string {
 	return ""
 }
 
-// limitedBuffer keeps the first max bytes written to it and discards the
-// rest, so that a runaway ladr cannot exhaust the harness's memory.
-type limitedBuffer struct {
-	buf bytes.Buffer
-	max int
+// head returns up to max bytes from the start of f.
+func head(f *os.File, max int) []byte {
+	b := make([]byte, max)
+	n, _ := f.ReadAt(b, 0)
+	return b[:n]
 }
-
-// Write implements io.Writer; it never fails.
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.buf.Len(); room > 0 {
-		b.buf.Write(p[:min(room, len(p))])
-	}
-	return len(p), nil
-}
-
-// Bytes returns what was kept.
-func (b *limitedBuffer) Bytes() []byte { return b.buf.Bytes() }
 
 // errNoLadr is returned when --ladr is missing.
 var errNoLadr = errors.New("--ladr BIN is required")
