@@ -667,7 +667,9 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if rc, ok := race.(ReleaseChecker); ok && c.noRelease {
 		rc.NoReleaseChecks()
 	}
-	u, done, err := translateWithin(ctx, prog, cfg, race)
+	u, err, done := within(ctx, func() (*translate.Unit, error) {
+		return translate.Run(prog, cfg, race, translate.RunOptions{})
+	})
 	out.translateS = time.Since(t0).Seconds()
 	if !done {
 		// Large bounds can make the bounded program huge: the time limit
@@ -812,27 +814,6 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		out.reason = run.Reason
 	}
 	return out, nil
-}
-
-// translateWithin runs the translation passes unless ctx ends first; done
-// is false when it did (the translation goes on in the background until it
-// finishes, and its result is dropped).
-func translateWithin(ctx context.Context, prog *ir.Program, cfg translate.Config, race translate.Instrumenter) (*translate.Unit, bool, error) {
-	type result struct {
-		u   *translate.Unit
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
-		ch <- result{u, err}
-	}()
-	select {
-	case r := <-ch:
-		return r.u, true, r.err
-	case <-ctx.Done():
-		return nil, false, nil
-	}
 }
 
 // variants are the CBMC configurations run concurrently on one program:

@@ -351,28 +351,6 @@ func (e *NeedsGenericError) Error() string {
 	return fmt.Sprintf("%s: %s (the generic encoding checks it)", e.Pos, e.What)
 }
 
-// isAtomicLvalue reports whether an lvalue is an _Atomic object.
-func isAtomicLvalue(e ir.Expr) bool {
-	for {
-		switch x := e.(type) {
-		case *ir.Ident:
-			return x.Var.Atomic
-		case *ir.Member:
-			if x.Arrow {
-				return false
-			}
-			e = x.X
-		case *ir.Index:
-			if !ir.IsArray(x.X.Type()) {
-				return false
-			}
-			e = x.X
-		default:
-			return false
-		}
-	}
-}
-
 // check instruments one access of lvalue lv: a write marks lv's bytes in
 // phase 1; every access checks them in phase 2.
 func (r *rewriter) check(lv ir.Expr, write bool) ir.Expr {
@@ -397,7 +375,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	}
 	in := r.in
 	v := in.vars
-	atomic := r.atomic || isAtomicLvalue(lv)
+	atomic := r.atomic || isAtomicVar(ir.DirectVar(lv))
 	if in.dry {
 		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.Heap, locks: r.locks})
 		return nil
@@ -578,3 +556,7 @@ func (in *Instrumenter) setField(addr ir.Expr, field string, v ir.Expr) ir.Expr 
 	f := in.prog.DeclareFunc("__CPROVER_set_field", &ir.Func{Result: ir.VoidType, NoProto: true})
 	return &ir.Call{Fn: &ir.FuncRef{Fn: f}, Args: []ir.Expr{addr, str(field), v}, T: ir.VoidType}
 }
+
+// isAtomicVar reports whether v is an _Atomic object (v may be nil: an
+// lvalue reached through a pointer).
+func isAtomicVar(v *ir.Var) bool { return v != nil && v.Atomic }

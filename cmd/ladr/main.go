@@ -15,11 +15,9 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -268,22 +266,17 @@ func stderrIsTerminal(w io.Writer) bool {
 // interruption as one (and stops CBMC and removes its files).
 func interruptible(parent context.Context) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	ch, stopSignals := supervise.Notify()
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
-			name := sig.String()
-			if s, ok := sig.(syscall.Signal); ok {
-				name = map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM", syscall.SIGHUP: "SIGHUP"}[s]
-			}
-			cancel(&driver.Interrupted{Signal: name})
+			cancel(&driver.Interrupted{Signal: supervise.SignalName(sig)})
 		case <-done:
 		}
 	}()
 	return ctx, func() {
-		signal.Stop(ch)
+		stopSignals()
 		close(done)
 		cancel(nil)
 	}

@@ -243,7 +243,7 @@ loop:
 			}
 		case sig := <-cfg.Signals:
 			if interruptedBy == "" {
-				interruptedBy = signalName(sig)
+				interruptedBy = SignalName(sig)
 				_ = cmd.Process.Signal(sig)
 				t := time.NewTimer(grace)
 				defer t.Stop()
@@ -278,7 +278,7 @@ loop:
 	default:
 		end.How = Crashed
 		if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			end.Detail = "killed by " + signalName(ws.Signal())
+			end.Detail = "killed by " + SignalName(ws.Signal())
 			if ws.Signal() == syscall.SIGKILL {
 				end.How, end.Detail = Memory, "killed by SIGKILL, presumably by the out-of-memory killer"
 			}
@@ -334,7 +334,8 @@ func Notify() (<-chan os.Signal, func()) {
 	return ch, func() { signal.Stop(ch) }
 }
 
-func signalName(s os.Signal) string {
+// SignalName names a signal as the C headers do ("SIGTERM").
+func SignalName(s os.Signal) string {
 	if sig, ok := s.(syscall.Signal); ok {
 		switch sig {
 		case syscall.SIGINT:

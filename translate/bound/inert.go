@@ -217,7 +217,7 @@ func (c *inertChecker) expr(e ir.Expr) bool {
 		case *ir.Index:
 			// Only an element of a local array (not a parameter, whose
 			// array type stands for a pointer).
-			ok = ir.IsArray(x.X.Type()) && localArray(x.X)
+			ok = ir.IsArray(x.X.Type()) && isLocal(ir.DirectVar(x.X))
 		case *ir.VaArg, *ir.Bad:
 			ok = false
 		case *ir.CompoundLit:
@@ -233,29 +233,6 @@ func (c *inertChecker) expr(e ir.Expr) bool {
 // (*f)(...), (&f)(...)), or nil for a call through a pointer variable.
 func directCallee(c *ir.Call) *ir.Function {
 	return funcOf(c.Fn)
-}
-
-// localArray reports whether e designates an array object that is a local
-// variable of the function or part of one.
-func localArray(e ir.Expr) bool {
-	for {
-		switch x := e.(type) {
-		case *ir.Ident:
-			return x.Var.Class == ir.Local
-		case *ir.Member:
-			if x.Arrow {
-				return false
-			}
-			e = x.X
-		case *ir.Index:
-			if !ir.IsArray(x.X.Type()) {
-				return false
-			}
-			e = x.X
-		default:
-			return false
-		}
-	}
 }
 
 // hasVLA reports whether a type has an array whose length is computed at
@@ -321,3 +298,6 @@ type inertSite struct {
 	fn  string
 	pos ir.Pos
 }
+
+// isLocal reports whether v is a local variable (v may be nil).
+func isLocal(v *ir.Var) bool { return v != nil && v.Class == ir.Local }
