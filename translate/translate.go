@@ -4,11 +4,13 @@
 // original within the bounds.
 //
 // Each pass is a named step over one program (package ir); any pass's
-// output can be printed (RunOptions.DumpAfter). Ordering constraints are
-// written in each pass's Needs and checked when the table is built.
+// output can be seen (RunOptions.AfterPass) and the run stopped after it
+// (RunOptions.StopAfter). Ordering constraints are written in each pass's
+// Needs and checked when the table is built.
 package translate
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -216,6 +218,13 @@ func PassNames() []string {
 type RunOptions struct {
 	// StopAfter stops after the named pass ("" runs all).
 	StopAfter string
+	// Context, when set, is checked before each pass: once it is done the
+	// run stops with its cause, so that a translation given up on (a
+	// timeout) does not go on in the background.
+	Context context.Context
+	// AfterPass, when set, is called after each pass that ran (a dump, a
+	// check of the IR's invariants); an error stops the run.
+	AfterPass func(pass string, u *Unit) error
 }
 
 // Run runs the passes on prog.
@@ -237,11 +246,19 @@ func Run(prog *ir.Program, cfg Config, race Instrumenter, opts RunOptions) (*Uni
 			}
 			continue
 		}
+		if ctx := opts.Context; ctx != nil && ctx.Err() != nil {
+			return u, fmt.Errorf("before pass %s: %w", p.Name, context.Cause(ctx))
+		}
 		t0 := time.Now()
 		if err := p.Run(u); err != nil {
 			return u, err
 		}
 		u.Timings = append(u.Timings, PassTime{Pass: p.Name, Time: time.Since(t0)})
+		if opts.AfterPass != nil {
+			if err := opts.AfterPass(p.Name, u); err != nil {
+				return u, fmt.Errorf("after pass %s: %w", p.Name, err)
+			}
+		}
 		if p.Name == opts.StopAfter {
 			break
 		}
