@@ -25,14 +25,6 @@ import (
 	"github.com/ladr-dev/ladr/translate/seq"
 )
 
-// genericHarness makes CBMC check a program in SV-COMP conventions: a call
-// of reach_error() fails.
-const genericHarness = `
-/* ladr: harness for checking the generic output with CBMC */
-void reach_error(void) { __CPROVER_assert(0, "ladr:reach_error"); }
-void __VERIFIER_assume(int cond) { __CPROVER_assume(cond); }
-`
-
 // Version is ladr's version.
 const Version = "0.1.0"
 
@@ -660,7 +652,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		return nil, inputError(err)
 	}
 	t0 := time.Now()
-	cfg, race, err := translateConfig(opt, target, b)
+	cfg, race, err := translateConfig(opt, target, b, heap)
 	if err != nil {
 		return nil, err
 	}
@@ -696,7 +688,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if heap {
 		opt.CBMCArgs = append(replay.HeapCBMCArgs(), opt.CBMCArgs...)
 	}
-	printed, text, sm, err := programText(u, target, heap)
+	printed, text, sm, err := programText(u)
 	if err != nil {
 		out.result, out.reason = "unknown", err.Error()
 		return out, nil
@@ -876,13 +868,14 @@ func cbmcArgs(opt Options, b Bounds) []string {
 	return append(args, opt.CBMCArgs...)
 }
 
-// translateConfig returns the translation settings of opt for target at
-// bounds b, with the race instrumentation when the property is race.
-func translateConfig(opt Options, target translate.Target, b Bounds) (translate.Config, translate.Instrumenter, error) {
+// translateConfig returns the translation settings of opt for a checker
+// run on target at bounds b (heap: with the heap's initial bytes
+// recorded), with the race instrumentation when the property is race.
+func translateConfig(opt Options, target translate.Target, b Bounds, heap bool) (translate.Config, translate.Instrumenter, error) {
 	cfg := translate.Config{
 		Model: opt.Model, Rounds: b.Rounds, Target: target,
 		Limits:   bound.Limits{Unwind: b.Unwind, UnwindSet: b.UnwindSet},
-		Property: seqProperty(opt.Property),
+		Property: seqProperty(opt.Property), RecordHeap: heap, Harness: true,
 	}
 	if opt.Property != Race {
 		return cfg, nil, nil

@@ -233,7 +233,7 @@ func FuzzTranslate(f *testing.F) {
 			t.Skip()
 		}
 		opt := fuzzOptions(fe, writeInput(t, src), mode)
-		out, err := driver.Translate(opt, "", false)
+		out, err := driver.Translate(opt, driver.TranslateOptions{})
 		if err != nil {
 			var ie *driver.InputError
 			var ue *driver.UnknownError

@@ -73,7 +73,7 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 	if err := checkProgram(opt.Input, prog); err != nil {
 		return nil, nil, err
 	}
-	cfg, race, err := translateConfig(opt, target, b)
+	cfg, race, err := translateConfig(opt, target, b, heap)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -81,7 +81,7 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 	if err != nil {
 		return nil, nil, &UnknownError{Reason: "translation failed: " + err.Error()}
 	}
-	_, text, _, err := programText(u, target, heap)
+	_, text, _, err := programText(u)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -89,25 +89,15 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 }
 
 // programText prints the sequentialized program of u (the text --keep
-// writes) and the text CBMC checks and the replay compiles: the program,
-// the generic harness for that target, and the functions whose trace
-// assignments record the choices. With heap, the program first gets the
-// recording of the heap's initial bytes (replay.RecordHeap).
-func programText(u *translate.Unit, target translate.Target, heap bool) (printed, text []byte, sm *ir.SourceMap, err error) {
-	if heap {
-		replay.RecordHeap(u.Prog)
-	}
+// writes) and the text CBMC checks and the replay compiles: the program
+// and the harness the translation added (pass harness).
+func programText(u *translate.Unit) (printed, text []byte, sm *ir.SourceMap, err error) {
 	var buf bytes.Buffer
 	sm, err = ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("printing the sequentialized program failed: %w", err)
 	}
 	printed = buf.Bytes()
-	text = append([]byte{}, printed...)
-	if target == translate.Generic {
-		text = append(text, genericHarness...)
-	}
-	text = append(text, replay.NondetBodies(u.Prog)...)
-	text = append(text, replay.HeapBodies(u.Prog)...)
+	text = append(append([]byte{}, printed...), u.Harness...)
 	return printed, text, sm, nil
 }

@@ -25,9 +25,21 @@ func (e *UnknownError) Error() string {
 	return e.Reason
 }
 
-// Translate returns the sequentialized program as C text, or the program
-// after the pass named dumpAfter.
-func Translate(opt Options, dumpAfter string, comments bool) (string, error) {
+// TranslateOptions say what Translate prints besides the final program.
+type TranslateOptions struct {
+	// DumpAfter names passes after which the program is printed too, each
+	// headed by a comment naming the pass; the run goes on.
+	DumpAfter []string
+	// StopAfter ends the run after the named pass: the program at that
+	// point is the result ("" runs every pass).
+	StopAfter string
+	// Comments annotates statements with their original position.
+	Comments bool
+}
+
+// Translate returns the sequentialized program as C text, preceded by the
+// dumps topt asks for.
+func Translate(opt Options, topt TranslateOptions) (string, error) {
 	if err := resolveTask(&opt); err != nil {
 		return "", err
 	}
@@ -54,7 +66,24 @@ func Translate(opt Options, dumpAfter string, comments bool) (string, error) {
 	if opt.Property == Race && opt.Race != nil {
 		race = opt.Race(opt.Target)
 	}
-	u, err := translate.Run(prog, cfg, race, translate.RunOptions{StopAfter: dumpAfter})
+	var buf bytes.Buffer
+	dump := map[string]bool{}
+	for _, name := range topt.DumpAfter {
+		if err := translate.KnownPass(name); err != nil {
+			return "", err
+		}
+		dump[name] = true
+	}
+	after := func(pass string, u *translate.Unit) error {
+		if !dump[pass] || pass == topt.StopAfter {
+			// The program after StopAfter is the result itself.
+			return nil
+		}
+		fmt.Fprintf(&buf, "/* ladr: the program after pass %s */\n", pass)
+		_, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{Comments: topt.Comments})
+		return err
+	}
+	u, err := translate.Run(prog, cfg, race, translate.RunOptions{StopAfter: topt.StopAfter, AfterPass: after})
 	if err != nil {
 		var ue *bound.UnsupportedError
 		if errors.As(err, &ue) {
@@ -65,8 +94,14 @@ func Translate(opt Options, dumpAfter string, comments bool) (string, error) {
 		}
 		return "", &UnknownError{Reason: "translation failed: " + err.Error()}
 	}
-	var buf bytes.Buffer
-	if _, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{Comments: comments}); err != nil {
+	if len(dump) > 0 {
+		what := "the sequentialized program"
+		if topt.StopAfter != "" {
+			what = "the program after pass " + topt.StopAfter
+		}
+		fmt.Fprintf(&buf, "/* ladr: %s */\n", what)
+	}
+	if _, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{Comments: topt.Comments}); err != nil {
 		return "", err
 	}
 	return buf.String(), nil

@@ -191,9 +191,6 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		in.vars.c1 = g("__ladr_c1", ir.UIntType)
 	}
 	in.atomics = hasAtomics(u)
-	if in.target != translate.Generic {
-		in.replaceCalloc()
-	}
 	// The dry run leaves the program as it is and records the accesses.
 	in.dry = true
 	in.lockUse = lockUse{unowned: map[string]bool{}}
@@ -227,46 +224,6 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		return nil, in.err
 	}
 	return &driverExt{in: in}, nil
-}
-
-// replaceCalloc routes calloc through a helper built on malloc and memset:
-// CBMC 6.6's calloc model makes its shadow memory crash (value_set.cpp
-// "assign types should match") when the elements are not bytes and their
-// number is symbolic.
-func (in *Instrumenter) replaceCalloc() {
-	calloc := in.prog.Func("calloc")
-	if calloc == nil {
-		return
-	}
-	ul := ir.ULongType
-	malloc := in.prog.DeclareFunc("malloc", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ul}})
-	memset := in.prog.DeclareFunc("memset", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.VoidPtrType, ir.IntType, ul}})
-	n := &ir.Var{Name: "n", Type: ul, Class: ir.Param}
-	sz := &ir.Var{Name: "size", Type: ul, Class: ir.Param}
-	p := &ir.Var{Name: "p", Type: ir.VoidPtrType, Class: ir.Local}
-	loc := ir.Loc{Func: "__ladr_calloc"}
-	total := ir.Bin(ir.Mul, ir.Ref(n), ir.Ref(sz), ul)
-	helper := &ir.Function{Name: "__ladr_calloc", Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ul, ul}}, Params: []*ir.Var{n, sz}, Static: true,
-		Body: ir.NewBlock(loc,
-			&ir.DeclStmt{Loc: loc, Var: p, Init: &ir.Init{Expr: ir.CallFn(malloc, total)}},
-			&ir.If{Loc: loc, Cond: ir.Ref(p), Then: ir.NewBlock(loc, &ir.ExprStmt{Loc: loc, X: ir.CallFn(memset, ir.Ref(p), ir.IntConst(0), (&ir.Cloner{}).Expr(total))})},
-			&ir.Return{Loc: loc, X: ir.Ref(p)})}
-	used := false
-	for _, f := range in.prog.Funcs {
-		if f.Thread == nil || f.Body == nil {
-			continue
-		}
-		ir.RewriteStmtExprs(f.Body, func(e ir.Expr) ir.Expr {
-			if c, ok := e.(*ir.Call); ok && ir.CalledFunc(c) == calloc {
-				used = true
-				c.Fn = &ir.FuncRef{Fn: helper, P: c.P}
-			}
-			return e
-		})
-	}
-	if used {
-		in.prog.Funcs = append(in.prog.Funcs, helper)
-	}
 }
 
 // hasAtomics reports whether the program has atomic accesses: atomic

@@ -39,7 +39,7 @@ func gccSyntax(t *testing.T, text string, m32 bool) {
 
 func TestPassTable(t *testing.T) {
 	names := translate.PassNames()
-	want := []string{"statics", "hoist", "atexit", "inert", "inline", "fill", "unwind", "threads", "dce", "api", "sharing", "split", "visible", "shadow", "seq"}
+	want := []string{"statics", "hoist", "atexit", "inert", "inline", "fill", "unwind", "threads", "dce", "api", "sharing", "split", "visible", "calloc", "shadow", "seq", "heap", "harness"}
 	pos := map[string]int{}
 	for i, n := range names {
 		pos[n] = i
@@ -61,8 +61,11 @@ func TestPassTable(t *testing.T) {
 			t.Errorf("pass %s has no doc or no Run", p.Name)
 		}
 		for _, need := range p.Needs {
-			if pos[need] >= pos[p.Name] {
-				t.Errorf("pass %s needs %s, which runs later", p.Name, need)
+			if i, ok := pos[need.Pass]; !ok || i >= pos[p.Name] {
+				t.Errorf("pass %s needs %s, which does not run before it", p.Name, need.Pass)
+			}
+			if need.Why == "" {
+				t.Errorf("pass %s needs %s without a reason", p.Name, need.Pass)
 			}
 		}
 	}

@@ -17,9 +17,11 @@ import (
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/record"
 	"github.com/ladr-dev/ladr/translate/seq"
 	"github.com/ladr-dev/ladr/translate/sharing"
 	"github.com/ladr-dev/ladr/translate/split"
+	"github.com/ladr-dev/ladr/translate/workaround"
 )
 
 // Target is the backend convention of the emitted program.
@@ -62,6 +64,12 @@ type Config struct {
 	Target   Target
 	// ProveBounds emits the bounds as assertions instead of assumptions.
 	ProveBounds bool
+	// RecordHeap makes the checker's trace show the initial bytes of
+	// malloc'd objects (pass heap), for a replay that needs them.
+	RecordHeap bool
+	// Harness adds what a checker run needs after the program (pass
+	// harness): the program is for CBMC, not for printing alone.
+	Harness bool
 }
 
 // Instrumenter adds race detection (package shadow) between the numbering
@@ -88,6 +96,9 @@ type Unit struct {
 	// Race is the race instrumentation (nil unless the property is race).
 	Race    Instrumenter
 	raceExt seq.DriverExt
+	// Harness is C text a checker run appends to the printed program
+	// (pass harness).
+	Harness []byte
 	// Timings records the time each pass took.
 	Timings []PassTime
 }
@@ -102,11 +113,19 @@ type PassTime struct {
 type Pass struct {
 	Name string
 	Doc  string
-	// Needs lists the passes that must have run before this one.
-	Needs []string
+	// Needs lists the passes that must have run before this one (when
+	// they apply), each with the reason.
+	Needs []Need
 	// Skip reports whether the pass does not apply to this unit.
 	Skip func(*Unit) bool
 	Run  func(*Unit) error
+}
+
+// Need is an ordering constraint of a pass: Pass must run before it, for
+// the reason Why.
+type Need struct {
+	Pass string
+	Why  string
 }
 
 // Passes is the pass table, in execution order.
@@ -114,16 +133,22 @@ var Passes = []*Pass{
 	{Name: "statics", Doc: "lift static local variables to globals",
 		Run: func(u *Unit) error { bound.LiftStatics(u.Prog); return nil }},
 	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
-		Needs: []string{"statics"},
+		Needs: []Need{{"statics", "the first pass that rewrites bodies; from it on a static local is the one global object it is"}},
 		Run:   func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},
 	{Name: "atexit", Doc: "register atexit handlers and run them, last registered first, at exit() and main's return",
-		Needs: []string{"hoist"},
+		Needs: []Need{{"hoist", "it finds the calls of atexit and exit as statements of their own"}},
 		Run:   func(u *Unit) error { bound.LowerAtexit(u.Prog); return nil }},
 	{Name: "inert", Doc: "find the start routines whose threads touch no shared memory, make no call with effects and end: they are not scheduled",
-		Needs: []string{"statics", "hoist", "atexit"},
-		Run:   func(u *Unit) error { u.Inert = bound.FindInert(u.Prog); return nil }},
+		Needs: []Need{
+			{"statics", "a lifted static local is memory other threads may touch"},
+			{"hoist", "it reads the calls a routine makes as statements"},
+			{"atexit", "a thread that exits runs the handlers, which it must see"}},
+		Run: func(u *Unit) error { u.Inert = bound.FindInert(u.Prog); return nil }},
 	{Name: "inline", Doc: "inline calls of defined functions into main and the thread start routines (recursion bounded)",
-		Needs: []string{"hoist", "atexit"},
+		Needs: []Need{
+			{"statics", "a static local is one object however often its function is inlined"},
+			{"hoist", "it replaces calls that are statements of their own by the callee's body"},
+			{"atexit", "the handler calls it adds are inlined too"}},
 		Run: func(u *Unit) error {
 			var err error
 			if u.Entries, err = bound.Entries(u.Prog); err != nil {
@@ -132,16 +157,20 @@ var Passes = []*Pass{
 			return bound.Inline(u.Prog, u.Entries, u.Config.Limits, &u.Notes)
 		}},
 	{Name: "fill", Doc: "drop loops that give every byte of a fresh malloc'd object a nondeterministic value (it has one already)",
-		Needs: []string{"inline"},
+		Needs: []Need{{"inline", "the allocation and its fill loop are found in one body"}},
 		Run:   func(u *Unit) error { bound.DropFillLoops(u.Entries); return nil }},
 	{Name: "unwind", Doc: "unwind loops (--unwind, --unwindset); no backward jump remains",
-		Needs: []string{"inline", "fill"},
-		Run:   func(u *Unit) error { return bound.Unwind(u.Prog, u.Entries, u.Config.Limits, &u.Notes) }},
+		Needs: []Need{
+			{"inline", "the loops of inlined bodies are unwound with the rest"},
+			{"fill", "a dropped fill loop must not be unwound (and cut) first"}},
+		Run: func(u *Unit) error { return bound.Unwind(u.Prog, u.Entries, u.Config.Limits, &u.Notes) }},
 	{Name: "threads", Doc: "one copy of a thread's start routine per pthread_create site; number the threads",
-		Needs: []string{"inert", "unwind"},
-		Run:   func(u *Unit) error { return bound.Threads(u.Prog, u.Config.Limits, u.Inert, &u.Notes) }},
+		Needs: []Need{
+			{"inert", "inert start routines get no copy"},
+			{"unwind", "each copy is of a bounded, loop-free body"}},
+		Run: func(u *Unit) error { return bound.Threads(u.Prog, u.Config.Limits, u.Inert, &u.Notes) }},
 	{Name: "dce", Doc: "drop functions, globals and types no thread uses; check the calls of undefined functions",
-		Needs: []string{"threads"},
+		Needs: []Need{{"threads", "what no thread uses is known once every thread is a copy of its own"}},
 		Run: func(u *Unit) error {
 			bound.DCE(u.Prog)
 			if err := bound.CheckAtexit(u.Prog, &u.Notes); err != nil {
@@ -150,29 +179,37 @@ var Passes = []*Pass{
 			return bound.CheckExternals(u.Prog, &u.Notes)
 		}},
 	{Name: "api", Doc: "lower two-step synchronization (condition wait, barriers) and atomic builtins (atomic sections)",
-		Needs: []string{"threads"},
+		Needs: []Need{{"threads", "each thread's copy is lowered, with its own thread number"}},
 		Run: func(u *Unit) error {
 			// Recorded for every property, before the builtins are lowered.
 			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.WeakAtomics(u.Prog)...)
 			return seq.LowerAPI(u.Prog)
 		}},
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",
-		Needs: []string{"api"},
+		Needs: []Need{{"api", "the accesses of lowered calls are what the threads do"}},
 		Run:   func(u *Unit) error { u.Sharing = sharing.Analyze(u.Prog); return nil }},
 	{Name: "split", Doc: "split statements making several shared accesses (assertion checking only)",
-		Needs: []string{"sharing"},
+		Needs: []Need{{"sharing", "it splits only statements with several shared accesses"}},
 		Skip:  func(u *Unit) bool { return u.Config.Property == seq.Race },
 		Run:   func(u *Unit) error { split.Split(u.Prog, u.Sharing); return nil }},
 	{Name: "visible", Doc: "number the visible statements (context-switch points) of each thread",
-		Needs: []string{"sharing"},
+		Needs: []Need{
+			{"sharing", "a statement is visible when it may touch shared memory"},
+			{"split", "the statements split creates are numbered too"}},
 		Run: func(u *Unit) error {
 			var err error
 			u.Layout, err = seq.Number(u.Prog, u.Sharing)
 			return err
 		}},
+	{Name: "calloc", Doc: "route the threads' calls of calloc through malloc and memset (CBMC 6.6's calloc model breaks its shadow memory)",
+		Needs: []Need{{"threads", "only the threads' copies are rewritten"}},
+		Skip:  func(u *Unit) bool { return u.Config.Property != seq.Race || u.Config.Target != CBMC || u.Race == nil },
+		Run:   func(u *Unit) error { workaround.RouteCalloc(u.Prog); return nil }},
 	{Name: "shadow", Doc: "instrument shared accesses for race detection (ACC/NACC/WSE/PRE rewriting)",
-		Needs: []string{"visible"},
-		Skip:  func(u *Unit) bool { return u.Config.Property != seq.Race },
+		Needs: []Need{
+			{"visible", "each access is checked at its visible statement's number"},
+			{"calloc", "the accesses of the calloc helper are checked as malloc's and memset's"}},
+		Skip: func(u *Unit) bool { return u.Config.Property != seq.Race },
 		Run: func(u *Unit) error {
 			if u.Race == nil {
 				return fmt.Errorf("race property without a race instrumentation")
@@ -182,7 +219,9 @@ var Passes = []*Pass{
 			return err
 		}},
 	{Name: "seq", Doc: "lazy sequentialization: thread simulation functions and the round-robin main driver",
-		Needs: []string{"visible"},
+		Needs: []Need{
+			{"visible", "the threads are cut into contexts at their visible statements"},
+			{"shadow", "the race instrumentation's phases are added to the main driver"}},
 		Run: func(u *Unit) error {
 			var err error
 			u.Driver, err = seq.Sequentialize(u.Prog, u.Layout, seq.Options{
@@ -191,14 +230,40 @@ var Passes = []*Pass{
 			})
 			return err
 		}},
+	{Name: "heap", Doc: "record the initial bytes of malloc'd objects in the checker's trace, for the replay (Config.RecordHeap)",
+		Needs: []Need{{"seq", "every malloc of the final program is wrapped, the driver's included"}},
+		Skip:  func(u *Unit) bool { return !u.Config.RecordHeap },
+		Run:   func(u *Unit) error { record.RecordHeap(u.Prog); return nil }},
+	{Name: "harness", Doc: "the C text a checker run adds after the program (Config.Harness): the generic target's reach_error and assume, the bodies of the functions whose values the trace records",
+		Needs: []Need{{"heap", "the heap recording's functions get their bodies here"}},
+		Skip:  func(u *Unit) bool { return !u.Config.Harness },
+		Run: func(u *Unit) error {
+			if u.Config.Target == Generic {
+				u.Harness = append(u.Harness, genericHarness...)
+			}
+			u.Harness = append(u.Harness, record.NondetBodies(u.Prog)...)
+			u.Harness = append(u.Harness, record.HeapBodies(u.Prog)...)
+			return nil
+		}},
 }
+
+// genericHarness makes CBMC check a program in SV-COMP conventions: a call
+// of reach_error() fails.
+const genericHarness = `
+/* ladr: harness for checking the generic output with CBMC */
+void reach_error(void) { __CPROVER_assert(0, "ladr:reach_error"); }
+void __VERIFIER_assume(int cond) { __CPROVER_assume(cond); }
+`
 
 func init() {
 	seen := map[string]bool{}
 	for _, p := range Passes {
 		for _, n := range p.Needs {
-			if !seen[n] {
-				panic(fmt.Sprintf("translate: pass %s needs %s, which does not run before it", p.Name, n))
+			if !seen[n.Pass] {
+				panic(fmt.Sprintf("translate: pass %s needs %s, which does not run before it", p.Name, n.Pass))
+			}
+			if n.Why == "" {
+				panic(fmt.Sprintf("translate: pass %s needs %s without a reason", p.Name, n.Pass))
 			}
 		}
 		seen[p.Name] = true
@@ -214,6 +279,16 @@ func PassNames() []string {
 	return out
 }
 
+// KnownPass returns an error unless name is the name of a pass.
+func KnownPass(name string) error {
+	for _, p := range Passes {
+		if p.Name == name {
+			return nil
+		}
+	}
+	return fmt.Errorf("no pass named %q (passes: %v)", name, PassNames())
+}
+
 // RunOptions control a translation run.
 type RunOptions struct {
 	// StopAfter stops after the named pass ("" runs all).
@@ -222,25 +297,28 @@ type RunOptions struct {
 	// run stops with its cause, so that a translation given up on (a
 	// timeout) does not go on in the background.
 	Context context.Context
-	// AfterPass, when set, is called after each pass that ran (a dump, a
-	// check of the IR's invariants); an error stops the run.
+	// AfterPass, when set, is called after each pass of the table (a
+	// dump, a check of the IR's invariants), also after one that was
+	// skipped (the unit is then as the passes before left it); an error
+	// stops the run.
 	AfterPass func(pass string, u *Unit) error
 }
 
 // Run runs the passes on prog.
 func Run(prog *ir.Program, cfg Config, race Instrumenter, opts RunOptions) (*Unit, error) {
 	if opts.StopAfter != "" {
-		found := false
-		for _, p := range Passes {
-			found = found || p.Name == opts.StopAfter
-		}
-		if !found {
-			return nil, fmt.Errorf("no pass named %q (passes: %v)", opts.StopAfter, PassNames())
+		if err := KnownPass(opts.StopAfter); err != nil {
+			return nil, err
 		}
 	}
 	u := &Unit{Config: cfg, Prog: prog, Race: race}
 	for _, p := range Passes {
 		if p.Skip != nil && p.Skip(u) {
+			if opts.AfterPass != nil {
+				if err := opts.AfterPass(p.Name, u); err != nil {
+					return u, fmt.Errorf("after pass %s: %w", p.Name, err)
+				}
+			}
 			if p.Name == opts.StopAfter {
 				break
 			}

@@ -146,7 +146,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				ArgsUsage: "FILE.c|FILE.i",
 				Flags: append(commonFlags(),
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` instead of stdout"},
-					&cli.StringFlag{Name: "dump-after", Usage: "print the program after `PASS` (see --list-passes)"},
+					&cli.StringSliceFlag{Name: "dump-after", Usage: "print the program after `PASS` too, and go on (repeatable; see --list-passes)"},
+					&cli.StringFlag{Name: "stop-after", Usage: "stop after `PASS`: print the program as it is then"},
 					&cli.BoolFlag{Name: "list-passes", Usage: "list the passes in order and exit"},
 					&cli.BoolFlag{Name: "comments", Value: true, Usage: "annotate statements with their original position"},
 				),
@@ -374,7 +375,7 @@ func translateCmd(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	text, err := driver.Translate(opt, c.String("dump-after"), c.Bool("comments"))
+	text, err := driver.Translate(opt, driver.TranslateOptions{DumpAfter: c.StringSlice("dump-after"), StopAfter: c.String("stop-after"), Comments: c.Bool("comments")})
 	if err != nil {
 		return driverError(err, exitUsage)
 	}

@@ -2,48 +2,10 @@ package replay
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/record"
 )
-
-// Heap recording. CBMC gives the bytes of a malloc'd object
-// nondeterministic initial values but does not show them in its trace, so
-// a counterexample that reads memory before writing it cannot be replayed
-// from the choices alone. RecordHeap makes those values choices: every
-// malloc result passes through HeapFill, which for CBMC assigns each of
-// the first HeapLimit bytes a recorded value (a __ladr_heap_size choice
-// with the count, then one __ladr_heap_byte choice per byte), and in the
-// replay copies the recorded bytes into the object glibc returned.
-//
-// Recording costs one byte-wise write per allocated byte, so ladr uses it
-// only to check again a counterexample the replay refused.
-
-// HeapFill is the function every malloc result passes through.
-const HeapFill = "__ladr_heap_fill"
-
-// HeapLimit is the number of leading bytes of an allocation recorded; the
-// rest keep CBMC's unrecorded values (a replay that reads them may refuse
-// the counterexample, never confirm a wrong one).
-const HeapLimit = 1024
-
-// heapFuncs are the functions whose __ladr_nondet_value assignments are
-// heap choices.
-var heapFuncs = []string{"__ladr_heap_size", "__ladr_heap_byte"}
-
-// isChoiceFunc reports whether assignments of the nondet value in function
-// fn are choices.
-func isChoiceFunc(fn string) bool {
-	if strings.HasPrefix(fn, "__VERIFIER_nondet_") {
-		return true
-	}
-	for _, h := range heapFuncs {
-		if fn == h {
-			return true
-		}
-	}
-	return false
-}
 
 // CallsMalloc reports whether a function of prog calls malloc directly.
 func CallsMalloc(prog *ir.Program) bool {
@@ -66,107 +28,14 @@ func CallsMalloc(prog *ir.Program) bool {
 	return found
 }
 
-// RecordHeap routes the result of every direct call of malloc in prog
-// through HeapFill: l = malloc(n) becomes (T)HeapFill(l = malloc(n), n), so
-// that CBMC still types the object by the pointer it is stored in, and any
-// other malloc(n) becomes (T)HeapFill(malloc(n), n). A size expression with
-// side effects is not evaluated twice: such calls are left alone. It
-// reports whether any call was rewritten.
-func RecordHeap(prog *ir.Program) bool {
-	malloc := prog.Func("malloc")
-	if malloc == nil {
-		return false
-	}
-	fill := &ir.Function{Name: HeapFill, Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.VoidPtrType, ir.ULongType}}}
-	isMalloc := func(e ir.Expr) (*ir.Call, bool) {
-		if c, ok := e.(*ir.Cast); ok {
-			e = c.X
-		}
-		c, ok := e.(*ir.Call)
-		if !ok || ir.CalledFunc(c) != malloc || len(c.Args) != 1 || ir.HasEffects(c.Args[0]) {
-			return nil, false
-		}
-		return c, true
-	}
-	wrap := func(x ir.Expr, c *ir.Call) ir.Expr {
-		size := &ir.Cast{X: (&ir.Cloner{}).Expr(c.Args[0]), T: ir.ULongType, P: c.P}
-		call := &ir.Call{Fn: &ir.FuncRef{Fn: fill, P: c.P}, Args: []ir.Expr{&ir.Cast{X: x, T: ir.VoidPtrType, P: c.P}, size}, T: ir.VoidPtrType, P: c.P}
-		return &ir.Cast{X: call, T: x.Type(), P: c.P}
-	}
-	done := map[*ir.Call]bool{}
-	rewrite := func(e ir.Expr) ir.Expr {
-		if a, ok := e.(*ir.Assign); ok && a.Op == ir.OpNone {
-			if c, ok := isMalloc(a.R); ok && !done[c] {
-				done[c] = true
-				return wrap(a, c)
-			}
-		}
-		return e
-	}
-	for _, f := range prog.Funcs {
-		if f.Body != nil {
-			ir.RewriteStmtExprs(f.Body, rewrite)
-		}
-	}
-	// Calls of malloc that are not the right side of an assignment.
-	for _, f := range prog.Funcs {
-		if f.Body == nil {
-			continue
-		}
-		ir.RewriteStmtExprs(f.Body, func(e ir.Expr) ir.Expr {
-			if c, ok := e.(*ir.Call); ok {
-				if c, ok := isMalloc(c); ok && !done[c] {
-					done[c] = true
-					return wrap(c, c)
-				}
-			}
-			return e
-		})
-	}
-	if len(done) == 0 {
-		return false
-	}
-	prog.Funcs = append(prog.Funcs, fill)
-	return true
-}
-
-// HeapBodies returns the definitions, for CBMC, of HeapFill and the
-// functions whose trace assignments record the heap's initial bytes.
-func HeapBodies(prog *ir.Program) string {
-	f := prog.Func(HeapFill)
-	if f == nil {
-		return ""
-	}
-	return fmt.Sprintf(`
-/* ladr: the initial bytes of malloc'd objects, recorded in the trace */
-#ifndef __LADR_REPLAY
-static unsigned long __ladr_heap_size(unsigned long n) { unsigned long __ladr_nondet_value; __CPROVER_assume(__ladr_nondet_value == n); return __ladr_nondet_value; }
-static unsigned char __ladr_heap_byte(void) { unsigned char __ladr_nondet_value; return __ladr_nondet_value; }
-%s {
-  if (p) {
-    unsigned char *b = (unsigned char *)p;
-    unsigned long k = __ladr_heap_size(n < %dUL ? n : %dUL);
-    for (unsigned long i = 0; i < k; i++)
-      b[i] = __ladr_heap_byte();
-  }
-  return p;
-}
-#endif
-`, heapSignature(f), HeapLimit, HeapLimit)
-}
-
-// heapReplayBody is HeapFill for the replay: the runtime copies the
+// heapReplayBody is record.HeapFill for the replay: the runtime copies the
 // recorded bytes.
 func heapReplayBody(f *ir.Function) string {
-	return fmt.Sprintf("%s { if (p) __ladr_rt_heap(p, n); return p; }\n", heapSignature(f))
-}
-
-func heapSignature(f *ir.Function) string {
-	return ir.Declare(f.Type.Result, HeapFill+"("+ir.Declare(f.Type.Params[0], "p")+", "+ir.Declare(f.Type.Params[1], "n")+")")
+	return fmt.Sprintf("%s { if (p) __ladr_rt_heap(p, n); return p; }\n", record.HeapSignature(f))
 }
 
 // HeapCBMCArgs are the CBMC options a program with HeapBodies needs: its
-// loop runs up to HeapLimit times.
+// loop runs up to record.HeapLimit times.
 func HeapCBMCArgs() []string {
-	return []string{"--unwindset", fmt.Sprintf("%s.0:%d", HeapFill, HeapLimit+1)}
+	return []string{"--unwindset", fmt.Sprintf("%s.0:%d", record.HeapFill, record.HeapLimit+1)}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/record"
 )
 
 // heapProgram is main() { int *p; int *q; unsigned long n;
@@ -38,7 +39,7 @@ func TestRecordHeap(t *testing.T) {
 	if !CallsMalloc(prog) {
 		t.Fatal("CallsMalloc: false on a program that calls malloc")
 	}
-	if !RecordHeap(prog) {
+	if !record.RecordHeap(prog) {
 		t.Fatal("RecordHeap rewrote nothing")
 	}
 	var buf bytes.Buffer
@@ -61,7 +62,7 @@ func TestRecordHeap(t *testing.T) {
 	if n := strings.Count(out, "__ladr_heap_fill((void *)"); n != 3 {
 		t.Errorf("%d calls of __ladr_heap_fill, want 3:\n%s", n, out)
 	}
-	if empty := (&ir.Program{}); CallsMalloc(empty) || RecordHeap(empty) {
+	if empty := (&ir.Program{}); CallsMalloc(empty) || record.RecordHeap(empty) {
 		t.Error("a program without malloc calls was rewritten")
 	}
 }
@@ -70,7 +71,7 @@ func TestRecordHeap(t *testing.T) {
 // bytes of a malloc'd object: the recorded bytes are copied into it.
 func TestRunHeap(t *testing.T) {
 	prog := &ir.Program{}
-	prog.Funcs = append(prog.Funcs, &ir.Function{Name: HeapFill, Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.VoidPtrType, ir.ULongType}}})
+	prog.Funcs = append(prog.Funcs, &ir.Function{Name: record.HeapFill, Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.VoidPtrType, ir.ULongType}}})
 	text := ir.Prelude + `
 void *malloc(unsigned long);
 void *__ladr_heap_fill(void *, unsigned long);
@@ -79,7 +80,7 @@ int main(void) {
   __CPROVER_assert(!(p[0] == 7 && p[2] == 9), "ladr:test");
   return 0;
 }
-` + HeapBodies(prog)
+` + record.HeapBodies(prog)
 	tests := []struct {
 		name     string
 		choices  []Choice

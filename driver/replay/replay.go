@@ -20,20 +20,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/record"
 )
 
 //go:embed runtime.h
 var runtime string
-
-// valueName is the local whose trace assignments are the choices.
-const valueName = "__ladr_nondet_value"
 
 // Choice is one nondeterministic value of a counterexample: the function
 // that produced it and its bit pattern (sign-extended to 64 bits).
@@ -42,40 +39,15 @@ type Choice struct {
 	Bits uint64 `json:"bits"`
 }
 
-// nondetFuncs returns the body-less __VERIFIER_nondet_* functions of prog
-// with a scalar result, sorted by name.
-func nondetFuncs(prog *ir.Program) []*ir.Function {
-	var fs []*ir.Function
-	for _, f := range prog.Funcs {
-		if f.Body == nil && strings.HasPrefix(f.Name, "__VERIFIER_nondet_") && f.Type != nil && ir.IsScalar(f.Type.Result) {
-			fs = append(fs, f)
-		}
-	}
-	sort.Slice(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
-	return fs
-}
-
-// NondetBodies returns C definitions, for CBMC, of the nondet functions of
-// prog: each returns an uninitialized local, so the trace records its value.
-func NondetBodies(prog *ir.Program) string {
-	var b strings.Builder
-	b.WriteString("\n/* ladr: nondet functions whose values the trace records */\n#ifndef __LADR_REPLAY\n")
-	for _, f := range nondetFuncs(prog) {
-		fmt.Fprintf(&b, "%s(void) { %s; return %s; }\n", ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, valueName), valueName)
-	}
-	b.WriteString("#endif\n")
-	return b.String()
-}
-
 // replayBodies returns the runtime's definitions of the nondet functions.
 func replayBodies(prog *ir.Program, defined string) string {
 	var b strings.Builder
 	b.WriteString("\n/* ladr replay: nondet functions answered from the recorded choices */\n")
-	for _, f := range nondetFuncs(prog) {
+	for _, f := range record.NondetFuncs(prog) {
 		fmt.Fprintf(&b, "%s(void) { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
-			ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, valueName), valueName, valueName, f.Name, valueName)
+			ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, record.ValueName), record.ValueName, record.ValueName, f.Name, record.ValueName)
 	}
-	if f := prog.Func(HeapFill); f != nil && f.Body == nil {
+	if f := prog.Func(record.HeapFill); f != nil && f.Body == nil {
 		b.WriteString(heapReplayBody(f))
 	}
 	// Functions whose calls were all inlined keep only a declaration (CBMC
@@ -141,7 +113,7 @@ func defines(text, name string) bool {
 func Choices(trace []cbmc.Step) ([]Choice, error) {
 	var cs []Choice
 	for _, st := range trace {
-		if st.Type != cbmc.StepAssignment || st.LHS != valueName || !isChoiceFunc(st.Location.Function) {
+		if st.Type != cbmc.StepAssignment || st.LHS != record.ValueName || !record.IsChoiceFunc(st.Location.Function) {
 			continue
 		}
 		bits, err := bitsOf(st.Value)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/record"
 )
 
 func TestBitsOf(t *testing.T) {
@@ -36,9 +37,9 @@ func TestBitsOf(t *testing.T) {
 func TestChoicesFromTrace(t *testing.T) {
 	trace := []cbmc.Step{
 		{Type: cbmc.StepAssignment, LHS: "x", Value: cbmc.Value{Name: "integer", Binary: "1"}},
-		{Type: cbmc.StepAssignment, LHS: valueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_int"}, Value: cbmc.Value{Name: "integer", Type: "signed int", Binary: "00000000000000000000000000000111"}},
-		{Type: cbmc.StepAssignment, LHS: valueName, Location: cbmc.Location{Function: "helper"}, Value: cbmc.Value{Name: "integer", Binary: "1"}},
-		{Type: cbmc.StepAssignment, LHS: valueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_uint"}, Value: cbmc.Value{Name: "integer", Type: "unsigned int", Binary: "00000000000000000000000000000010"}},
+		{Type: cbmc.StepAssignment, LHS: record.ValueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_int"}, Value: cbmc.Value{Name: "integer", Type: "signed int", Binary: "00000000000000000000000000000111"}},
+		{Type: cbmc.StepAssignment, LHS: record.ValueName, Location: cbmc.Location{Function: "helper"}, Value: cbmc.Value{Name: "integer", Binary: "1"}},
+		{Type: cbmc.StepAssignment, LHS: record.ValueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_uint"}, Value: cbmc.Value{Name: "integer", Type: "unsigned int", Binary: "00000000000000000000000000000010"}},
 	}
 	cs, err := Choices(trace)
 	if err != nil {
