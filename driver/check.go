@@ -11,18 +11,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/driver/replay"
 	"github.com/ladr-dev/ladr/driver/svcomp"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
-	"github.com/ladr-dev/ladr/translate/seq"
 )
 
 // genericHarness makes CBMC check a program in SV-COMP conventions: a call
@@ -36,28 +35,15 @@ void __VERIFIER_assume(int cond) { __CPROVER_assume(cond); }
 // Version is ladr's version.
 const Version = "0.1.0"
 
-// Property is what ladr checks.
-type Property string
-
-// Properties.
-const (
-	// Race checks for data races (SV-COMP's no-data-race).
-	Race Property = "race"
-	// Assert checks assert(), reach_error() and __VERIFIER_error().
-	Assert Property = "assert"
-	// UnreachCall checks only that reach_error() / __VERIFIER_error() are
-	// never called (SV-COMP's unreach-call).
-	UnreachCall Property = "unreach-call"
-)
-
 // Options configure a check.
 type Options struct {
 	// Input is the C file (.c, or preprocessed .i).
 	Input string
 	// Task is an SV-COMP task definition; it gives the input, the data model
-	// and (when Property is empty) the property.
-	Task     string
-	Property Property
+	// and (when Property is nil) the property.
+	Task string
+	// Property is what to check (nil: the task's, else property.Default).
+	Property *property.Property
 	// Model is the data model (0: from the task; else ILP32 for .i files and
 	// LP64 for .c files).
 	Model     cfront.Model
@@ -84,8 +70,6 @@ type Options struct {
 	Progress func(phase string)
 	// Frontend is reused across checks when set.
 	Frontend *cfront.Frontend
-	// Race creates the race instrumentation (package shadow).
-	Race func(target translate.Target) translate.Instrumenter
 	// NoReplay skips the concrete re-execution of a violation (by default
 	// every violation is replayed and reported only when it is confirmed).
 	NoReplay bool
@@ -102,8 +86,9 @@ func (e *InputError) Unwrap() error { return e.Err }
 
 // Result is the outcome of a check.
 type Result struct {
-	Result            string      `json:"result"` // violation, no-violation-found, true, unknown
-	Property          Property    `json:"property"`
+	Result string `json:"result"` // violation, no-violation-found, true, unknown
+	// Property is the name of the property checked (property.Lookup).
+	Property          string      `json:"property"`
 	Verdict           string      `json:"verdict"` // SV-COMP verdict line
 	Bounds            Bounds      `json:"bounds"`
 	Reason            string      `json:"reason,omitempty"`
@@ -233,7 +218,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if opt.Unwind <= 0 {
 		opt.Unwind = 2
 	}
-	res := &Result{Property: opt.Property, Input: opt.Input, DataModel: opt.Model.String(), LadrVersion: Version,
+	res := &Result{Property: opt.Property.Name, Input: opt.Input, DataModel: opt.Model.String(), LadrVersion: Version,
 		Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}}
 	var c *checker
 	finish := func() *Result {
@@ -241,7 +226,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 			res.Errors = append(res.Errors, c.keepErr.Error())
 		}
 		res.TimeS = time.Since(start).Seconds()
-		res.Verdict = verdictLine(res)
+		res.Verdict = verdictLine(res, opt.Property)
 		return res
 	}
 	unknown := func(reason string, pos ir.Pos) *Result {
@@ -416,7 +401,7 @@ func (c *checker) complete(ctx context.Context, last *outcome) *outcome {
 		// No access can race, in a bounded program that lost nothing.
 		out := *last
 		out.result = "true"
-		out.notes = append(append([]string{}, last.notes...), "complete: every loop fully unwound, no recursion cut, and no two accesses of different threads can race")
+		out.notes = append(append([]string{}, last.notes...), c.opt.Property.Static.Complete)
 		return &out
 	}
 	rounds := u.Layout.Visible() + 1
@@ -506,7 +491,7 @@ func (c *checker) attemptWithFallback(ctx context.Context, b Bounds) (*outcome, 
 		}
 		out = retried(out, out2, "the first counterexample did not replay ("+out.reason+"); checked again with the initial bytes of malloc'd objects recorded")
 	}
-	if c.opt.Target != translate.CBMC || c.opt.Property != Race || ctx.Err() != nil || (!out.crashed && !out.refused && !out.needsGeneric) {
+	if c.opt.Target != translate.CBMC || !c.opt.Property.ShadowMemory || ctx.Err() != nil || (!out.crashed && !out.refused && !out.needsGeneric) {
 		return out, nil
 	}
 	// CBMC 6.6's shadow memory has invariant violations on some programs,
@@ -660,15 +645,12 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		return nil, inputError(err)
 	}
 	t0 := time.Now()
-	cfg, race, err := translateConfig(opt, target, b)
-	if err != nil {
-		return nil, err
-	}
-	if rc, ok := race.(ReleaseChecker); ok && c.noRelease {
-		rc.NoReleaseChecks()
+	cfg, inst := translateConfig(opt, target, b)
+	if inst != nil && c.noRelease {
+		inst.Relax()
 	}
 	u, err, done := within(ctx, func() (*translate.Unit, error) {
-		return translate.Run(prog, cfg, race, translate.RunOptions{})
+		return translate.Run(prog, cfg, inst, translate.RunOptions{})
 	})
 	out.translateS = time.Since(t0).Seconds()
 	if !done {
@@ -681,9 +663,8 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	if err != nil {
 		out.result = "unknown"
 		var ue *bound.UnsupportedError
-		var ng needsGeneric
 		out.unsupported = true
-		if errors.As(err, &ng) && ng.NeedsGeneric() && target != translate.Generic {
+		if inst != nil && inst.NeedsGeneric(err) && target != translate.Generic {
 			out.unsupported, out.needsGeneric = false, true
 			out.reason = err.Error()
 		} else if errors.As(err, &ue) {
@@ -716,14 +697,14 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 			c.keepErr = CannotWrite("the sequentialized program", opt.Keep, err)
 		}
 	}
-	if rc, ok := u.Race.(RaceChecks); ok && opt.Property == Race && rc.Checks() == 0 {
-		if pos, what := rc.Approximation(); what != "" {
+	if inst != nil && inst.Checks() == 0 {
+		if pos, what := inst.Approximation(); what != "" {
 			out.result, out.unsupported = "unknown", true
 			out.reason, out.pos = "unsupported: "+what, pos
 			return out, nil
 		}
 		out.result, out.static = "no-violation-found", true
-		out.notes = append(out.notes, "no two accesses of different threads can race: none touches memory another thread writes, or both are atomic, or both hold one mutex (CBMC was not needed)")
+		out.notes = append(out.notes, opt.Property.Static.Note)
 		out.markIncomplete()
 		return out, nil
 	}
@@ -745,8 +726,8 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 	switch run.Outcome {
 	case cbmc.Success:
 		out.result = "no-violation-found"
-		if rc, ok := u.Race.(RaceChecks); ok && opt.Property == Race {
-			if pos, what := rc.Approximation(); what != "" {
+		if inst != nil {
+			if pos, what := inst.Approximation(); what != "" {
 				// A race the approximated check misses may exist; larger
 				// bounds may still find one.
 				out.approx, out.approxPos = "unsupported: "+what, pos
@@ -754,18 +735,19 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 		}
 		out.markIncomplete()
 	case cbmc.Failure:
-		m := &mapper{u: u, sm: sm, res: &Result{Property: opt.Property}, run: run}
-		if err := m.violation(); errors.Is(err, errRelease) && !c.noRelease {
-			// Not a race, and a race may still exist: check again with
-			// releases unchecked, at these bounds and the larger ones
+		m := &mapper{u: u, sm: sm, inst: inst, res: &Result{Property: opt.Property.Name}, run: run}
+		var relax *property.RelaxError
+		if err := m.violation(); errors.As(err, &relax) && !c.noRelease {
+			// Not a violation, and one may still exist: check again with
+			// the check relaxed, at these bounds and the larger ones
 			// (which contain these behaviours).
 			c.noRelease = true
-			c.progress("a block may be released while another thread is alive: checking again without release checks")
+			c.progress(relax.Progress)
 			next, err := c.attempt(ctx, target, b, heap)
 			if err != nil || next == nil {
 				return next, err
 			}
-			return retried(out, next, "a free may run while another thread is alive (the release assertion failed); checked again with releases unchecked"), nil
+			return retried(out, next, relax.Note), nil
 		} else if err != nil {
 			out.reason = "could not map CBMC's counterexample: " + err.Error()
 			return out, nil
@@ -777,7 +759,7 @@ func (c *checker) attempt(ctx context.Context, target translate.Target, b Bounds
 			out.reason = "could not read the choices of CBMC's counterexample: " + err.Error()
 			return out, nil
 		}
-		m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property,
+		m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property.Name,
 			Target: target.String(), Model: opt.Model.String(), Bounds: b, HeapRecorded: heap, Choices: choices, Assertion: p.Description,
 			File: m.res.File, Line: m.res.Line}
 		if !opt.NoReplay {
@@ -877,30 +859,17 @@ func cbmcArgs(opt Options, b Bounds) []string {
 }
 
 // translateConfig returns the translation settings of opt for target at
-// bounds b, with the race instrumentation when the property is race.
-func translateConfig(opt Options, target translate.Target, b Bounds) (translate.Config, translate.Instrumenter, error) {
+// bounds b, with the property's instrumentation (nil when it has none).
+func translateConfig(opt Options, target translate.Target, b Bounds) (translate.Config, property.Instrumentation) {
 	cfg := translate.Config{
 		Model: opt.Model, Rounds: b.Rounds, Target: target,
 		Limits:   bound.Limits{Unwind: b.Unwind, UnwindSet: b.UnwindSet},
-		Property: seqProperty(opt.Property),
+		Property: opt.Property.Seq,
 	}
-	if opt.Property != Race {
-		return cfg, nil, nil
+	if opt.Property.Instrumentation == nil {
+		return cfg, nil
 	}
-	if opt.Race == nil {
-		return cfg, nil, errors.New("driver: no race instrumentation configured")
-	}
-	return cfg, opt.Race(target), nil
-}
-
-func seqProperty(p Property) seq.Property {
-	switch p {
-	case Race:
-		return seq.Race
-	case UnreachCall:
-		return seq.UnreachCall
-	}
-	return seq.Assert
+	return cfg, opt.Property.Instrumentation(target)
 }
 
 // resolveTask fills input, model and property from an SV-COMP task.
@@ -926,9 +895,6 @@ func resolveTask(opt *Options) error {
 				opt.Model = cfront.LP64
 			}
 		}
-		if err := knownProperty(opt.Property); err != nil {
-			return err
-		}
 		if opt.Property, err = taskProperty(t, opt.Property); err != nil {
 			return err
 		}
@@ -939,11 +905,8 @@ func resolveTask(opt *Options) error {
 	if _, err := os.Stat(opt.Input); err != nil {
 		return &InputError{Err: err}
 	}
-	if opt.Property == "" {
-		opt.Property = Race
-	}
-	if err := knownProperty(opt.Property); err != nil {
-		return err
+	if opt.Property == nil {
+		opt.Property = property.Default
 	}
 	if opt.Model == 0 {
 		if strings.HasSuffix(opt.Input, ".i") {
@@ -955,24 +918,11 @@ func resolveTask(opt *Options) error {
 	return nil
 }
 
-// knownProperty reports an input error unless p is empty or a property
-// ladr checks.
-func knownProperty(p Property) error {
-	switch p {
-	case "", Race, Assert, UnreachCall:
-		return nil
-	}
-	return &InputError{Err: fmt.Errorf("unknown property %q (want race, assert or unreach-call)", p)}
-}
-
-// verdictLine returns the SV-COMP verdict for a result.
-func verdictLine(r *Result) string {
+// verdictLine returns the SV-COMP verdict for a result of checking p.
+func verdictLine(r *Result, p *property.Property) string {
 	switch r.Result {
 	case "violation":
-		if r.Property == Race {
-			return "FALSE(no-data-race)"
-		}
-		return "FALSE(unreach-call)"
+		return p.Verdict()
 	case "true":
 		return "TRUE"
 	}
@@ -987,14 +937,4 @@ func threadOf(prog *ir.Program, fn string) *ir.Thread {
 		}
 	}
 	return nil
-}
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

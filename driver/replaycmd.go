@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ladr-dev/ladr/driver/replay"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -26,8 +27,7 @@ type ReplayResult struct {
 // Replay re-executes a saved counterexample of opt.Input concretely: it
 // translates the input again with the trace's bounds, target, data model
 // and property, compiles the program with the replay runtime and checks
-// that the same assertion fails. opt supplies the race instrumentation and
-// the compiler.
+// that the same assertion fails. opt supplies the compiler.
 func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, error) {
 	model, ok := map[string]cfront.Model{"ILP32": cfront.ILP32, "LP64": cfront.LP64}[t.Model]
 	if !ok {
@@ -37,7 +37,11 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	if !ok {
 		return nil, &InputError{fmt.Errorf("the trace names an unknown target %q", t.Target)}
 	}
-	opt.Model, opt.Property = model, t.Property
+	prop, err := property.Lookup(t.Property)
+	if err != nil {
+		return nil, &InputError{fmt.Errorf("the trace names an %w", err)}
+	}
+	opt.Model, opt.Property = model, prop
 	fe := opt.Frontend
 	if fe == nil {
 		fe = cfront.New()
@@ -73,11 +77,8 @@ func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b B
 	if err := checkProgram(opt.Input, prog); err != nil {
 		return nil, nil, err
 	}
-	cfg, race, err := translateConfig(opt, target, b)
-	if err != nil {
-		return nil, nil, err
-	}
-	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
+	cfg, inst := translateConfig(opt, target, b)
+	u, err := translate.Run(prog, cfg, inst, translate.RunOptions{})
 	if err != nil {
 		return nil, nil, &UnknownError{Reason: "translation failed: " + err.Error()}
 	}

@@ -45,16 +45,8 @@ func Translate(opt Options, dumpAfter string, comments bool) (string, error) {
 	if err := checkProgram(opt.Input, prog); err != nil {
 		return "", err
 	}
-	cfg := translate.Config{
-		Model: opt.Model, Rounds: opt.Rounds, Target: opt.Target,
-		Limits:   bound.Limits{Unwind: opt.Unwind, UnwindSet: opt.UnwindSet},
-		Property: seqProperty(opt.Property),
-	}
-	var race translate.Instrumenter
-	if opt.Property == Race && opt.Race != nil {
-		race = opt.Race(opt.Target)
-	}
-	u, err := translate.Run(prog, cfg, race, translate.RunOptions{StopAfter: dumpAfter})
+	cfg, inst := translateConfig(opt, opt.Target, Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet})
+	u, err := translate.Run(prog, cfg, inst, translate.RunOptions{StopAfter: dumpAfter})
 	if err != nil {
 		var ue *bound.UnsupportedError
 		if errors.As(err, &ue) {

@@ -25,7 +25,7 @@ import (
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/sarif"
 	"github.com/ladr-dev/ladr/internal/supervise"
-	"github.com/ladr-dev/ladr/shadow"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
 )
@@ -173,17 +173,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	}
 }
 
-// raceInstrumenter is the race instrumentation of package shadow.
-func raceInstrumenter(t translate.Target) translate.Instrumenter { return shadow.New(t) }
-
 // options builds driver options from the flags common to all commands.
 func options(c *cli.Context) (driver.Options, error) {
 	opt := driver.Options{
-		Task:     c.String("task"),
-		Property: driver.Property(c.String("property")),
-		Rounds:   c.Int("rounds"),
-		Unwind:   c.Int("unwind"),
-		Race:     raceInstrumenter,
+		Task:   c.String("task"),
+		Rounds: c.Int("rounds"),
+		Unwind: c.Int("unwind"),
 	}
 	switch c.NArg() {
 	case 0:
@@ -229,6 +224,13 @@ func options(c *cli.Context) (driver.Options, error) {
 			}
 			opt.UnwindSet[item[:i]] = n
 		}
+	}
+	if name := c.String("property"); name != "" {
+		p, err := property.Lookup(name)
+		if err != nil {
+			return opt, &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		}
+		opt.Property = p
 	}
 	return opt, nil
 }
