@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
-	"github.com/ladr-dev/ladr/translate/ir"
 )
 
 // ReplayResult is the outcome of replaying a saved trace.
@@ -46,7 +44,7 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	if fe == nil {
 		fe = cfront.New()
 	}
-	u, text, err := buildProgram(opt, fe, target, t.Bounds, t.HeapRecorded)
+	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded)
 	if err != nil {
 		return nil, err
 	}
@@ -69,46 +67,17 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 // buildProgram translates opt.Input for target at bounds b and returns the
 // unit and the text CBMC would check (with the generic harness and the
 // recording nondet functions).
-func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool) (*translate.Unit, []byte, error) {
-	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
-	if err != nil {
-		return nil, nil, inputError(err)
-	}
-	if err := checkProgram(opt.Input, prog); err != nil {
-		return nil, nil, err
-	}
-	cfg, inst := translateConfig(opt, target, b)
-	u, err := translate.Run(prog, cfg, inst, translate.RunOptions{})
-	if err != nil {
-		return nil, nil, &UnknownError{Reason: "translation failed: " + err.Error()}
-	}
-	_, text, _, err := programText(u, target, heap)
+func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool) (*translate.Unit, []byte, error) {
+	bd, err := build(ctx, fe, opt, buildPlan{Target: target, Bounds: b, Check: true})
 	if err != nil {
 		return nil, nil, err
 	}
-	return u, text, nil
-}
-
-// programText prints the sequentialized program of u (the text --keep
-// writes) and the text CBMC checks and the replay compiles: the program,
-// the generic harness for that target, and the functions whose trace
-// assignments record the choices. With heap, the program first gets the
-// recording of the heap's initial bytes (replay.RecordHeap).
-func programText(u *translate.Unit, target translate.Target, heap bool) (printed, text []byte, sm *ir.SourceMap, err error) {
-	if heap {
-		replay.RecordHeap(u.Prog)
+	if bd.Err != nil {
+		return nil, nil, &UnknownError{Reason: "translation failed: " + bd.Err.Error()}
 	}
-	var buf bytes.Buffer
-	sm, err = ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
+	_, text, _, err := programText(bd.Unit, target, heap)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("printing the sequentialized program failed: %w", err)
+		return nil, nil, err
 	}
-	printed = buf.Bytes()
-	text = append([]byte{}, printed...)
-	if target == translate.Generic {
-		text = append(text, genericHarness...)
-	}
-	text = append(text, replay.NondetBodies(u.Prog)...)
-	text = append(text, replay.HeapBodies(u.Prog)...)
-	return printed, text, sm, nil
+	return bd.Unit, text, nil
 }

@@ -2,10 +2,10 @@ package driver
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 
-	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -38,25 +38,21 @@ func Translate(opt Options, dumpAfter string, comments bool) (string, error) {
 	if fe == nil {
 		fe = cfront.New()
 	}
-	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+	bd, err := build(context.Background(), fe, opt, buildPlan{Target: opt.Target, Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}, Check: true, StopAfter: dumpAfter})
 	if err != nil {
-		return "", &InputError{Err: err}
-	}
-	if err := checkProgram(opt.Input, prog); err != nil {
 		return "", err
 	}
-	cfg, inst := translateConfig(opt, opt.Target, Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet})
-	u, err := translate.Run(prog, cfg, inst, translate.RunOptions{StopAfter: dumpAfter})
-	if err != nil {
+	if err := bd.Err; err != nil {
 		var ue *bound.UnsupportedError
 		if errors.As(err, &ue) {
 			return "", &UnknownError{Pos: ue.Pos, Reason: "unsupported: " + ue.What}
 		}
-		if u == nil {
+		if bd.Unit == nil {
 			return "", err
 		}
 		return "", &UnknownError{Reason: "translation failed: " + err.Error()}
 	}
+	u := bd.Unit
 	var buf bytes.Buffer
 	if _, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{Comments: comments}); err != nil {
 		return "", err

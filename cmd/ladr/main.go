@@ -357,9 +357,9 @@ func checkCmd(c *cli.Context) error {
 		writeText(out, res, c.Bool("trace"))
 	}
 	switch res.Result {
-	case "violation":
+	case driver.Violation:
 		return &exitError{code: exitViolation}
-	case "unknown":
+	case driver.Unknown:
 		return &exitError{code: exitUnknown}
 	}
 	return nil

@@ -213,19 +213,19 @@ func New(r *driver.Result) *Log {
 		}
 		run.Artifacts = []Artifact{a}
 	}
-	inv := Invocation{ExecutionSuccessful: r.Result != "unknown"}
+	inv := Invocation{ExecutionSuccessful: r.Result != driver.Unknown}
 	switch r.Result {
-	case "unknown":
+	case driver.Unknown:
 		n := Notification{Level: "error", Message: Message{"UNKNOWN: " + r.Reason}}
 		if file, line, col, ok := splitPos(r.ReasonPos); ok {
 			n.Locations = []Location{{PhysicalLocation: physical(file, line, col, "")}}
 		}
 		inv.ToolExecutionNotifications = []Notification{n}
-	case "no-violation-found":
+	case driver.NoViolationFound:
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
-	case "true":
+	case driver.True:
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds: the bounds (rounds %d, unwind %d) cover every behaviour.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
-	case "violation":
+	case driver.Violation:
 		run.Results = []Result{result(r)}
 	}
 	for _, e := range r.Errors {

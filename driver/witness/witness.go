@@ -43,7 +43,7 @@ type Info struct {
 // NewInfo describes the program and property of r. It reads the input to
 // hash it.
 func NewInfo(r *driver.Result) (Info, error) {
-	if r.Result != "violation" {
+	if r.Result != driver.Violation {
 		return Info{}, fmt.Errorf("no violation to witness (the result is %s)", r.Result)
 	}
 	hash, err := driver.HashFile(r.Input)
