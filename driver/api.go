@@ -72,6 +72,13 @@ type InputError struct{ Err error }
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
+// BackendError reports that CBMC cannot be run: it was not found, or the
+// path given is not an executable (the CLI exits with code 4).
+type BackendError struct{ Err error }
+
+func (e *BackendError) Error() string { return e.Err.Error() }
+func (e *BackendError) Unwrap() error { return e.Err }
+
 // Result is the outcome of a check.
 type Result struct {
 	Result Outcome `json:"result"`

@@ -17,8 +17,9 @@ import (
 )
 
 // Check runs ladr on one program. The error is non-nil only for bad input
-// (an *InputError) or a failure to start; every outcome of the analysis,
-// including "unknown", is a Result.
+// (an *InputError), a CBMC that cannot be run (a *BackendError) or another
+// failure to start; every outcome of the analysis, including "unknown", is
+// a Result.
 func Check(ctx context.Context, opt Options) (*Result, error) {
 	start := time.Now()
 	ctx, stop := context.WithCancelCause(ctx)
@@ -79,7 +80,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	path, err := cbmc.Locate(opt.CBMC)
 	if err != nil {
-		return nil, err
+		return nil, &BackendError{Err: err}
 	}
 	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases,
 		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}

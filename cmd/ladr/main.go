@@ -3,7 +3,8 @@
 //
 //	ladr check [flags] FILE.c       check a program (exit 0: no violation found
 //	                                within the bounds, 1: violation, 2: bad
-//	                                input or usage, 3: unknown)
+//	                                input or usage, 3: unknown, 4: CBMC
+//	                                not found or not usable)
 //	ladr translate [flags] FILE.c   print the sequentialized program
 //
 // The command is a thin layer over package driver.
@@ -36,6 +37,9 @@ const (
 	exitViolation = 1
 	exitUsage     = 2
 	exitUnknown   = 3
+	// exitNoBackend: CBMC was not found, or the one given cannot be run
+	// (ladr's setup, not the input).
+	exitNoBackend = 4
 )
 
 func main() {
@@ -396,11 +400,13 @@ type progress struct {
 	start time.Time
 	msg   chan string
 	done  chan struct{}
-	ended bool
+	// exited is closed when loop has cleared the line and returned.
+	exited chan struct{}
+	ended  bool
 }
 
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now(), msg: make(chan string, 8), done: make(chan struct{})}
+	p := &progress{w: w, start: time.Now(), msg: make(chan string, 8), done: make(chan struct{}), exited: make(chan struct{})}
 	go p.loop()
 	return p
 }
@@ -413,6 +419,7 @@ func (p *progress) phase(s string) {
 }
 
 func (p *progress) loop() {
+	defer close(p.exited)
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
 	cur := ""
@@ -435,5 +442,5 @@ func (p *progress) stop() {
 	}
 	p.ended = true
 	close(p.done)
-	time.Sleep(10 * time.Millisecond)
+	<-p.exited
 }
