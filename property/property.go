@@ -4,9 +4,14 @@
 // for it, its instrumentation, what the instrumentation decides without a
 // backend, and how a violation of its own assertions is explained.
 //
-// Package driver reads everything property-specific from these values; a
-// new property (e.g. deadlock) is one new value in All plus its tests and,
-// when it needs one, an instrumentation implementing Instrumentation.
+// Package driver, the CLI and the output formats (sarif, witness) read
+// everything property-specific from these values. A new property (e.g.
+// deadlock) is one new value in this package, listed in All, plus its
+// tests here; when the sequentialization's own checks do not decide it,
+// also its instrumentation (a translation step in a package of its own, as
+// shadow is for races) with an adapter implementing Instrumentation (as
+// race.go adapts shadow), and, when it needs checks the sequentialization
+// emits, a seq.Property.
 package property
 
 import (

@@ -46,6 +46,6 @@ func (r race) Explain(u *translate.Unit, sm *ir.SourceMap, site seq.AssertSite, 
 	return nil, nil
 }
 
-func access(a shadow.AccessSite) Access {
-	return Access{Write: a.Write, Atomic: a.Atomic, Loc: a.Loc, Pos: a.Pos, Thread: a.Thread, Text: a.Text}
+func access(s *shadow.Site) Access {
+	return Access{Write: s.Write, Atomic: s.Atomic, Loc: s.Loc, Pos: s.Pos, Thread: s.Thread, Text: s.Lvalue}
 }

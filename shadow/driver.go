@@ -32,18 +32,8 @@ const (
 // race assertion.
 type RaceReport struct {
 	Location string
-	First    AccessSite // the write that ends context C1
-	Second   AccessSite // the access that starts context C2
-}
-
-// AccessSite is an instrumented access of the original program.
-type AccessSite struct {
-	Write  bool
-	Atomic bool
-	Loc    ir.Loc // the statement
-	Pos    ir.Pos // the lvalue
-	Thread *ir.Thread
-	Text   string
+	First    *Site // the write that ends context C1
+	Second   *Site // the access that starts context C2
 }
 
 // driverExt adds the phases of the race detection to the main driver:
@@ -176,9 +166,9 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 	} else {
 		first = in.writeOf(int(last["__ladr_c1"]), second)
 	}
-	rep := &RaceReport{Location: second.Lvalue, Second: siteAccess(second)}
+	rep := &RaceReport{Location: second.Lvalue, Second: second}
 	if first != nil {
-		rep.First = siteAccess(first)
+		rep.First = first
 		if first.Lvalue != "" {
 			rep.Location = first.Lvalue
 		}
@@ -223,10 +213,6 @@ func baseName(s string) string {
 		}
 	}
 	return s
-}
-
-func siteAccess(s *Site) AccessSite {
-	return AccessSite{Write: s.Write, Atomic: s.Atomic, Loc: s.Loc, Thread: s.Thread, Text: s.Lvalue, Pos: s.Pos}
 }
 
 // stepValue reads an integer value of a trace assignment.
