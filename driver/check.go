@@ -158,6 +158,8 @@ func fill(res *Result, o *strategy.Attempt) {
 	}
 }
 
+// inputError marks a parse error that is the input's fault (it does not
+// parse, or cannot be read) as an *InputError.
 func inputError(err error) error {
 	var pe *cfront.Error
 	var pathErr *os.PathError
