@@ -16,7 +16,7 @@ import (
 
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/cbmc"
-	"github.com/ladr-dev/ladr/shadow"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
 )
@@ -121,13 +121,12 @@ var systemCall = regexp.MustCompile(`\b(system|exec\w*|popen|fork|vfork|clone|ki
 // property, the target and replay. fe is shared by the inputs of one fuzz
 // target (it caches the host compiler's configuration).
 func fuzzOptions(fe *cfront.Frontend, input string, mode uint8) driver.Options {
-	props := []driver.Property{driver.Race, driver.Assert, driver.UnreachCall}
+	props := property.All()
 	opt := driver.Options{
 		Input: input, Frontend: fe,
 		Property: props[int(mode)%len(props)],
 		Rounds:   2, Unwind: 1, FixedBounds: true,
 		Timeout: 5 * time.Second, Jobs: 1, MemoryLimitMB: 2000,
-		Race:     func(t translate.Target) translate.Instrumenter { return shadow.New(t) },
 		NoReplay: mode&8 == 0,
 	}
 	if mode&4 != 0 {
@@ -208,7 +207,7 @@ func FuzzCheck(f *testing.F) {
 		if res.Result == "true" && !res.Complete {
 			t.Errorf("result true without complete bounds")
 		}
-		if s, ok := index[sha256.Sum256(src)]; ok && opt.Property == driver.Race {
+		if s, ok := index[sha256.Sum256(src)]; ok && opt.Property == property.Race {
 			if s.racy && res.Result == "true" {
 				t.Errorf("%s: racy seed proved race-free", s.name)
 			}

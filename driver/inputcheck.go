@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/driver/svcomp"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
 )
@@ -83,30 +84,26 @@ func blankC(src []byte) bool {
 	return true
 }
 
-// taskProperties maps the properties ladr checks on an SV-COMP task to
-// their property files.
-var taskProperties = map[Property]string{Race: svcomp.NoDataRace, UnreachCall: svcomp.UnreachCall}
-
 // taskProperty returns the property to check on task t: want when the task
-// lists it, or (want empty) the first of race and unreach-call that it
-// lists. Any other case is an input error that names the properties the
-// task lists and those ladr checks.
-func taskProperty(t *svcomp.Task, want Property) (Property, error) {
-	if want == "" {
-		for _, p := range []Property{Race, UnreachCall} {
-			if _, ok := t.Expected(taskProperties[p]); ok {
+// lists it, or (want nil) the first property with an SV-COMP property file
+// that it lists. Any other case is an input error that names the
+// properties the task lists and those ladr checks.
+func taskProperty(t *svcomp.Task, want *property.Property) (*property.Property, error) {
+	if want == nil {
+		for _, p := range property.All() {
+			if _, ok := t.Expected(p.TaskFile); ok && p.TaskFile != "" {
 				return p, nil
 			}
 		}
-		return "", taskPropertyError(t, "the task lists no property ladr checks")
+		return nil, taskPropertyError(t, "the task lists no property ladr checks")
 	}
-	if file, ok := taskProperties[want]; ok {
-		if _, listed := t.Expected(file); listed {
+	if want.TaskFile != "" {
+		if _, listed := t.Expected(want.TaskFile); listed {
 			return want, nil
 		}
-		return "", taskPropertyError(t, fmt.Sprintf("--property %s: the task does not list %s", want, file))
+		return nil, taskPropertyError(t, fmt.Sprintf("--property %s: the task does not list %s", want.Name, want.TaskFile))
 	}
-	return "", taskPropertyError(t, fmt.Sprintf("--property %s: SV-COMP has no such property (give the input file instead of --task)", want))
+	return nil, taskPropertyError(t, fmt.Sprintf("--property %s: SV-COMP has no such property (give the input file instead of --task)", want.Name))
 }
 
 // taskPropertyError is an input error about a task's properties, at its
@@ -121,8 +118,10 @@ func taskPropertyError(t *svcomp.Task, what string) error {
 		have = strings.Join(listed, ", ")
 	}
 	var names []string
-	for p, f := range taskProperties {
-		names = append(names, fmt.Sprintf("%s (--property %s)", f, p))
+	for _, p := range property.All() {
+		if p.TaskFile != "" {
+			names = append(names, fmt.Sprintf("%s (--property %s)", p.TaskFile, p.Name))
+		}
 	}
 	sort.Strings(names)
 	err := fmt.Errorf("%s; it lists %s; ladr checks %s", what, have, strings.Join(names, " and "))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ladr-dev/ladr/driver/svcomp"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate/cfront"
 )
 
@@ -46,24 +47,24 @@ func TestTaskProperty(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		props []svcomp.Property
-		want  Property
-		got   Property
+		want  *property.Property
+		got   *property.Property
 		// errHas are substrings of the error ("" for none), errPos its
 		// position.
 		errHas []string
 		errPos string
 	}{
-		{name: "race by default", props: []svcomp.Property{unreach, race}, got: Race},
-		{name: "unreach-call by default", props: []svcomp.Property{term, unreach}, got: UnreachCall},
-		{name: "race asked", props: []svcomp.Property{race, unreach}, want: Race, got: Race},
-		{name: "unreach-call asked", props: []svcomp.Property{race, unreach}, want: UnreachCall, got: UnreachCall},
+		{name: "race by default", props: []svcomp.Property{unreach, race}, got: property.Race},
+		{name: "unreach-call by default", props: []svcomp.Property{term, unreach}, got: property.UnreachCall},
+		{name: "race asked", props: []svcomp.Property{race, unreach}, want: property.Race, got: property.Race},
+		{name: "unreach-call asked", props: []svcomp.Property{race, unreach}, want: property.UnreachCall, got: property.UnreachCall},
 		{name: "none supported", props: []svcomp.Property{term, mem},
 			errHas: []string{"lists no property ladr checks", "termination.prp, valid-memsafety.prp", "no-data-race.prp (--property race)", "unreach-call.prp (--property unreach-call)"},
 			errPos: "t.yml:4:3"},
 		{name: "no properties", errHas: []string{"it lists no properties"}, errPos: "t.yml:1:1"},
-		{name: "asked, not listed", props: []svcomp.Property{race}, want: UnreachCall,
+		{name: "asked, not listed", props: []svcomp.Property{race}, want: property.UnreachCall,
 			errHas: []string{"--property unreach-call: the task does not list unreach-call.prp", "it lists no-data-race.prp"}, errPos: "t.yml:4:3"},
-		{name: "assert", props: []svcomp.Property{unreach}, want: Assert,
+		{name: "assert", props: []svcomp.Property{unreach}, want: property.Assert,
 			errHas: []string{"--property assert: SV-COMP has no such property"}, errPos: "t.yml:6:3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,7 +117,7 @@ func TestResolveTaskInput(t *testing.T) {
 			opt := Options{Task: task, Input: tc.input}
 			err := resolveTask(&opt)
 			if tc.errHas == "" {
-				if err != nil || opt.Input != prog || opt.Property != Race {
+				if err != nil || opt.Input != prog || opt.Property != property.Race {
 					t.Fatalf("resolveTask: input %q, property %q, %v; want %q, race", opt.Input, opt.Property, err, prog)
 				}
 				return

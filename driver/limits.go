@@ -102,6 +102,7 @@ func stoppedEarly(ctx context.Context) bool {
 // in the background until it returns, and its result is dropped: the
 // front end (modernc.org/cc/v4's preprocessor and parser) cannot be
 // interrupted, so a check stops waiting for it rather than stopping it.
+// The translation can: build gives it ctx, and it stops at the next pass.
 // The command-line tool runs checks in a supervised child process that is
 // killed when it does not end in time (package supervise).
 func within[T any](ctx context.Context, f func() (T, error)) (v T, err error, ok bool) {

@@ -1,14 +1,13 @@
 package driver
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
 	"github.com/ladr-dev/ladr/driver/replay"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
-	"github.com/ladr-dev/ladr/translate/ir"
 )
 
 // ReplayResult is the outcome of replaying a saved trace.
@@ -26,8 +25,7 @@ type ReplayResult struct {
 // Replay re-executes a saved counterexample of opt.Input concretely: it
 // translates the input again with the trace's bounds, target, data model
 // and property, compiles the program with the replay runtime and checks
-// that the same assertion fails. opt supplies the race instrumentation and
-// the compiler.
+// that the same assertion fails. opt supplies the compiler.
 func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, error) {
 	model, ok := map[string]cfront.Model{"ILP32": cfront.ILP32, "LP64": cfront.LP64}[t.Model]
 	if !ok {
@@ -37,12 +35,16 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	if !ok {
 		return nil, &InputError{fmt.Errorf("the trace names an unknown target %q", t.Target)}
 	}
-	opt.Model, opt.Property = model, t.Property
+	prop, err := property.Lookup(t.Property)
+	if err != nil {
+		return nil, &InputError{fmt.Errorf("the trace names an %w", err)}
+	}
+	opt.Model, opt.Property = model, prop
 	fe := opt.Frontend
 	if fe == nil {
 		fe = cfront.New()
 	}
-	u, text, err := buildProgram(opt, fe, target, t.Bounds, t.HeapRecorded)
+	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded)
 	if err != nil {
 		return nil, err
 	}
@@ -65,39 +67,17 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 // buildProgram translates opt.Input for target at bounds b and returns the
 // unit and the text CBMC would check (with the generic harness and the
 // recording nondet functions).
-func buildProgram(opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool) (*translate.Unit, []byte, error) {
-	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
-	if err != nil {
-		return nil, nil, inputError(err)
-	}
-	if err := checkProgram(opt.Input, prog); err != nil {
-		return nil, nil, err
-	}
-	cfg, race, err := translateConfig(opt, target, b, heap)
+func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool) (*translate.Unit, []byte, error) {
+	bd, err := build(ctx, fe, opt, buildPlan{Target: target, Bounds: b, Check: true, Heap: heap, Harness: true})
 	if err != nil {
 		return nil, nil, err
 	}
-	u, err := translate.Run(prog, cfg, race, translate.RunOptions{})
-	if err != nil {
-		return nil, nil, &UnknownError{Reason: "translation failed: " + err.Error()}
+	if bd.Err != nil {
+		return nil, nil, &UnknownError{Reason: "translation failed: " + bd.Err.Error()}
 	}
-	_, text, _, err := programText(u)
+	_, text, _, err := programText(bd.Unit)
 	if err != nil {
 		return nil, nil, err
 	}
-	return u, text, nil
-}
-
-// programText prints the sequentialized program of u (the text --keep
-// writes) and the text CBMC checks and the replay compiles: the program
-// and the harness the translation added (pass harness).
-func programText(u *translate.Unit) (printed, text []byte, sm *ir.SourceMap, err error) {
-	var buf bytes.Buffer
-	sm, err = ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("printing the sequentialized program failed: %w", err)
-	}
-	printed = buf.Bytes()
-	text = append(append([]byte{}, printed...), u.Harness...)
-	return printed, text, sm, nil
+	return bd.Unit, text, nil
 }

@@ -17,14 +17,14 @@ const SavedTraceFormat = "ladr-trace/1"
 // counterexample, the bounds and settings that produced the program they
 // answer, and what identifies the input and ladr.
 type SavedTrace struct {
-	Format      string   `json:"format"`
-	LadrVersion string   `json:"ladr_version"`
-	Input       string   `json:"input"`
-	InputSHA256 string   `json:"input_sha256"`
-	Property    Property `json:"property"`
-	Target      string   `json:"target"`
-	Model       string   `json:"model"`
-	Bounds      Bounds   `json:"bounds"`
+	Format      string `json:"format"`
+	LadrVersion string `json:"ladr_version"`
+	Input       string `json:"input"`
+	InputSHA256 string `json:"input_sha256"`
+	Property    string `json:"property"`
+	Target      string `json:"target"`
+	Model       string `json:"model"`
+	Bounds      Bounds `json:"bounds"`
 	// HeapRecorded: the program recorded the initial bytes of malloc'd
 	// objects (replay.RecordHeap).
 	HeapRecorded bool            `json:"heap_recorded,omitempty"`

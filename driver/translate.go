@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 
@@ -50,22 +51,6 @@ func Translate(opt Options, topt TranslateOptions) (string, error) {
 	if fe == nil {
 		fe = cfront.New()
 	}
-	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
-	if err != nil {
-		return "", &InputError{Err: err}
-	}
-	if err := checkProgram(opt.Input, prog); err != nil {
-		return "", err
-	}
-	cfg := translate.Config{
-		Model: opt.Model, Rounds: opt.Rounds, Target: opt.Target,
-		Limits:   bound.Limits{Unwind: opt.Unwind, UnwindSet: opt.UnwindSet},
-		Property: seqProperty(opt.Property),
-	}
-	var race translate.Instrumenter
-	if opt.Property == Race && opt.Race != nil {
-		race = opt.Race(opt.Target)
-	}
 	var buf bytes.Buffer
 	dump := map[string]bool{}
 	for _, name := range topt.DumpAfter {
@@ -83,13 +68,16 @@ func Translate(opt Options, topt TranslateOptions) (string, error) {
 		_, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{Comments: topt.Comments})
 		return err
 	}
-	u, err := translate.Run(prog, cfg, race, translate.RunOptions{StopAfter: topt.StopAfter, AfterPass: after})
+	bd, err := build(context.Background(), fe, opt, buildPlan{Target: opt.Target, Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}, Check: true, StopAfter: topt.StopAfter, AfterPass: after})
 	if err != nil {
+		return "", err
+	}
+	if err := bd.Err; err != nil {
 		var ue *bound.UnsupportedError
 		if errors.As(err, &ue) {
 			return "", &UnknownError{Pos: ue.Pos, Reason: "unsupported: " + ue.What}
 		}
-		if u == nil {
+		if bd.Unit == nil {
 			return "", err
 		}
 		return "", &UnknownError{Reason: "translation failed: " + err.Error()}
@@ -101,6 +89,7 @@ func Translate(opt Options, topt TranslateOptions) (string, error) {
 		}
 		fmt.Fprintf(&buf, "/* ladr: %s */\n", what)
 	}
+	u := bd.Unit
 	if _, err := ir.Fprint(&buf, u.Prog, ir.PrintOptions{Comments: topt.Comments}); err != nil {
 		return "", err
 	}

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -17,8 +16,25 @@ const RaceAssertion = "ladr:race: data race"
 
 // ReleaseAssertion is the message of the final release assertion: no
 // release of memory another thread may access ran while another thread
-// was alive. Its failure is not a race (driver.ErrRelease).
+// was alive. Its failure is not a race: the checks of releases are then
+// relaxed (NoReleaseChecks) and the program checked again.
 const ReleaseAssertion = "ladr:release: a block was released while another thread was alive"
+
+// Kinds of the assertions the instrumentation adds (seq.AssertSite.Kind).
+const (
+	// KindRace is the race assertion (RaceAssertion).
+	KindRace = "race"
+	// KindRelease is the release assertion (ReleaseAssertion).
+	KindRelease = "release"
+)
+
+// RaceReport is what the instrumentation finds in a counterexample of the
+// race assertion.
+type RaceReport struct {
+	Location string
+	First    *Site // the write that ends context C1
+	Second   *Site // the access that starts context C2
+}
 
 // driverExt adds the phases of the race detection to the main driver:
 //
@@ -115,16 +131,16 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 		d.Asserts[msg] = seq.AssertSite{Kind: kind, Loc: loc, Text: text, Stmt: st}
 		return st
 	}
-	out := []ir.Stmt{check(race, "race", RaceAssertion, "data race")}
+	out := []ir.Stmt{check(race, KindRace, RaceAssertion, "data race")}
 	if rel := e.in.vars.rel; rel != nil {
-		out = append(out, check(ir.Ref(rel), "release", ReleaseAssertion, "release while another thread is alive"))
+		out = append(out, check(ir.Ref(rel), KindRelease, ReleaseAssertion, "release while another thread is alive"))
 	}
 	return out
 }
 
-// ReportRace implements driver.RaceReporter: it reads the detected access
-// (drd), and the write of C1 (c1 and drw, or wk) from the counterexample.
-func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []cbmc.Step) (*driver.RaceReport, error) {
+// ReportRace reads, from a counterexample of the race assertion, the
+// detected access (drd) and the write of C1 (c1 and drw, or wk).
+func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []cbmc.Step) (*RaceReport, error) {
 	last := map[string]uint64{}
 	for _, st := range trace {
 		if st.Type != cbmc.StepAssignment {
@@ -150,9 +166,9 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 	} else {
 		first = in.writeOf(int(last["__ladr_c1"]), second)
 	}
-	rep := &driver.RaceReport{Location: second.Lvalue, Second: siteAccess(second)}
+	rep := &RaceReport{Location: second.Lvalue, Second: second}
 	if first != nil {
-		rep.First = siteAccess(first)
+		rep.First = first
 		if first.Lvalue != "" {
 			rep.Location = first.Lvalue
 		}
@@ -197,10 +213,6 @@ func baseName(s string) string {
 		}
 	}
 	return s
-}
-
-func siteAccess(s *Site) driver.AccessSite {
-	return driver.AccessSite{Write: s.Write, Atomic: s.Atomic, Loc: s.Loc, Col: s.Pos.Col, Thread: s.Thread, Text: s.Lvalue, Pos: s.Pos}
 }
 
 // stepValue reads an integer value of a trace assignment.

@@ -337,15 +337,12 @@ func fixedSize(t ir.Type) bool {
 
 // NeedsGenericError reports that the cbmc target cannot check an access:
 // CBMC's shadow memory takes the size of an access from its type, and a
-// library call accesses a number of bytes only known when it runs.
+// library call accesses a number of bytes only known when it runs. The
+// driver then checks the program with the generic encoding.
 type NeedsGenericError struct {
 	Pos  ir.Pos
 	What string
 }
-
-// NeedsGeneric marks the error for the driver, which then checks the
-// program with the generic encoding.
-func (e *NeedsGenericError) NeedsGeneric() bool { return true }
 
 func (e *NeedsGenericError) Error() string {
 	return fmt.Sprintf("%s: %s (the generic encoding checks it)", e.Pos, e.What)

@@ -65,7 +65,9 @@ type Site struct {
 	Approx string
 }
 
-// Instrumenter implements translate.Instrumenter and driver.RaceReporter.
+// Instrumenter is the race instrumentation: it implements
+// translate.Instrumenter, and package property's race property explains
+// its assertions' failures with ReportRace.
 type Instrumenter struct {
 	target translate.Target
 	// Sites lists every instrumented access; Sites[i].ID == i+1.
@@ -119,7 +121,8 @@ type createChecks struct{ thread, from, to int }
 // failure is not a race, and a race may still exist.
 func (in *Instrumenter) NoReleaseChecks() { in.noRelease = true }
 
-// Checks implements driver.RaceChecks: the number of accesses checked.
+// Checks returns the number of accesses checked: none means that no race
+// is possible in the bounded program, whatever the interleaving.
 // A release checked by the release assertion counts as one.
 func (in *Instrumenter) Checks() int {
 	if in.vars.rel != nil {
@@ -128,7 +131,10 @@ func (in *Instrumenter) Checks() int {
 	return len(in.Sites)
 }
 
-// Approximation implements driver.RaceChecks.
+// Approximation returns the first checked access whose check is
+// approximated (a library function reading a string up to a position that
+// depends on its contents), or the first access that may race but is not
+// checked, with what is approximated; "" when every check is exact.
 func (in *Instrumenter) Approximation() (ir.Pos, string) {
 	if s := in.unchecked; s != nil {
 		return s.Pos, s.Approx

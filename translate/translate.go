@@ -94,8 +94,9 @@ type Unit struct {
 	Layout  *seq.Layout
 	Driver  *seq.Driver
 	// Race is the race instrumentation (nil unless the property is race).
-	Race    Instrumenter
-	raceExt seq.DriverExt
+	Race Instrumenter
+	// exts are the driver extensions of the instrumentations that ran.
+	exts []seq.DriverExt
 	// Harness is C text a checker run appends to the printed program
 	// (pass harness).
 	Harness []byte
@@ -214,8 +215,10 @@ var Passes = []*Pass{
 			if u.Race == nil {
 				return fmt.Errorf("race property without a race instrumentation")
 			}
-			var err error
-			u.raceExt, err = u.Race.Instrument(u)
+			ext, err := u.Race.Instrument(u)
+			if ext != nil {
+				u.exts = append(u.exts, ext)
+			}
 			return err
 		}},
 	{Name: "seq", Doc: "lazy sequentialization: thread simulation functions and the round-robin main driver",
@@ -226,7 +229,7 @@ var Passes = []*Pass{
 			var err error
 			u.Driver, err = seq.Sequentialize(u.Prog, u.Layout, seq.Options{
 				Rounds: u.Config.Rounds, Property: u.Config.Property, Generic: u.Config.Target == Generic,
-				ProveBounds: u.Config.ProveBounds, Ext: u.raceExt,
+				ProveBounds: u.Config.ProveBounds, Exts: u.exts,
 			})
 			return err
 		}},

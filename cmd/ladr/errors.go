@@ -26,12 +26,16 @@ func (e *exitError) Error() string { return e.msg }
 
 // driverError turns an error of package driver into an exitError: an
 // *driver.UnknownError exits with exitUnknown, an *driver.InputError with
-// exitUsage, anything else with fallback.
+// exitUsage, a *driver.BackendError (no CBMC) with exitNoBackend, anything
+// else with fallback.
 func driverError(err error, fallback int) *exitError {
 	ee := &exitError{code: fallback, msg: oneLine(err.Error())}
 	var ie *driver.InputError
 	var ue *driver.UnknownError
+	var be *driver.BackendError
 	switch {
+	case errors.As(err, &be):
+		ee.code = exitNoBackend
 	case errors.As(err, &ue):
 		ee.code = exitUnknown
 		if ue.Pos.IsValid() {
@@ -151,8 +155,8 @@ func valueFlags(cmd *cli.Command) map[string]bool {
 // (bad usage or input). Its keys are those of driver.Result's JSON where
 // they mean the same.
 type failureReport struct {
-	// Result is "error" (exit code 2), or "unknown" for an error that is
-	// not the input's fault (exit code 3).
+	// Result is "error" (exit code 2, or 4 when CBMC cannot be run), or
+	// "unknown" for an error that is not the input's fault (exit code 3).
 	Result string `json:"result"`
 	// Error is the message ladr prints on stderr, without "ladr: ".
 	Error string `json:"error"`

@@ -3,7 +3,8 @@
 //
 //	ladr check [flags] FILE.c       check a program (exit 0: no violation found
 //	                                within the bounds, 1: violation, 2: bad
-//	                                input or usage, 3: unknown)
+//	                                input or usage, 3: unknown, 4: CBMC
+//	                                not found or not usable)
 //	ladr translate [flags] FILE.c   print the sequentialized program
 //
 // The command is a thin layer over package driver.
@@ -25,7 +26,7 @@ import (
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/sarif"
 	"github.com/ladr-dev/ladr/internal/supervise"
-	"github.com/ladr-dev/ladr/shadow"
+	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
 )
@@ -36,6 +37,9 @@ const (
 	exitViolation = 1
 	exitUsage     = 2
 	exitUnknown   = 3
+	// exitNoBackend: CBMC was not found, or the one given cannot be run
+	// (ladr's setup, not the input).
+	exitNoBackend = 4
 )
 
 func main() {
@@ -174,17 +178,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	}
 }
 
-// raceInstrumenter is the race instrumentation of package shadow.
-func raceInstrumenter(t translate.Target) translate.Instrumenter { return shadow.New(t) }
-
 // options builds driver options from the flags common to all commands.
 func options(c *cli.Context) (driver.Options, error) {
 	opt := driver.Options{
-		Task:     c.String("task"),
-		Property: driver.Property(c.String("property")),
-		Rounds:   c.Int("rounds"),
-		Unwind:   c.Int("unwind"),
-		Race:     raceInstrumenter,
+		Task:   c.String("task"),
+		Rounds: c.Int("rounds"),
+		Unwind: c.Int("unwind"),
 	}
 	switch c.NArg() {
 	case 0:
@@ -230,6 +229,13 @@ func options(c *cli.Context) (driver.Options, error) {
 			}
 			opt.UnwindSet[item[:i]] = n
 		}
+	}
+	if name := c.String("property"); name != "" {
+		p, err := property.Lookup(name)
+		if err != nil {
+			return opt, &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		}
+		opt.Property = p
 	}
 	return opt, nil
 }
@@ -356,9 +362,9 @@ func checkCmd(c *cli.Context) error {
 		writeText(out, res, c.Bool("trace"))
 	}
 	switch res.Result {
-	case "violation":
+	case driver.Violation:
 		return &exitError{code: exitViolation}
-	case "unknown":
+	case driver.Unknown:
 		return &exitError{code: exitUnknown}
 	}
 	return nil
@@ -395,11 +401,13 @@ type progress struct {
 	start time.Time
 	msg   chan string
 	done  chan struct{}
-	ended bool
+	// exited is closed when loop has cleared the line and returned.
+	exited chan struct{}
+	ended  bool
 }
 
 func newProgress(w io.Writer) *progress {
-	p := &progress{w: w, start: time.Now(), msg: make(chan string, 8), done: make(chan struct{})}
+	p := &progress{w: w, start: time.Now(), msg: make(chan string, 8), done: make(chan struct{}), exited: make(chan struct{})}
 	go p.loop()
 	return p
 }
@@ -412,6 +420,7 @@ func (p *progress) phase(s string) {
 }
 
 func (p *progress) loop() {
+	defer close(p.exited)
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
 	cur := ""
@@ -434,5 +443,5 @@ func (p *progress) stop() {
 	}
 	p.ended = true
 	close(p.done)
-	time.Sleep(10 * time.Millisecond)
+	<-p.exited
 }

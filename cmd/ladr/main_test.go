@@ -224,7 +224,7 @@ func nestedParens(ts *testscript.TestScript, neg bool, args []string) {
 func TestWriteTextAssumptions(t *testing.T) {
 	notes := []string{"assumed: foo (undefined) returns a nondeterministic value and has no other effect", "larger bounds did not complete"}
 	tests := []struct {
-		result string
+		result driver.Outcome
 		want   bool
 	}{
 		{"no-violation-found", true},
@@ -233,7 +233,7 @@ func TestWriteTextAssumptions(t *testing.T) {
 		{"violation", false},
 	}
 	for _, tc := range tests {
-		t.Run(tc.result, func(t *testing.T) {
+		t.Run(string(tc.result), func(t *testing.T) {
 			var b strings.Builder
 			writeText(&b, &driver.Result{Result: tc.result, Notes: notes, Message: "m"}, false)
 			got := strings.Contains(b.String(), "\n  Assumed: foo (undefined) returns a nondeterministic value and has no other effect.\n")

@@ -24,7 +24,7 @@ func writeFiles(c *cli.Context, res *driver.Result, witnessFormat string) {
 			res.Errors = append(res.Errors, driver.CannotWrite("the trace", p, err).Error())
 		}
 	}
-	if p := c.String("witness"); p != "" && res.Result == "violation" {
+	if p := c.String("witness"); p != "" && res.Result == driver.Violation {
 		if err := writeWitness(p, witnessFormat, res); err != nil {
 			res.Errors = append(res.Errors, driver.CannotWrite("the witness", p, err).Error())
 		}
@@ -92,7 +92,7 @@ func sortedKeys(m map[string]int) []string {
 
 func writeText(w io.Writer, r *driver.Result, trace bool) {
 	switch r.Result {
-	case "violation":
+	case driver.Violation:
 		if r.Race != nil {
 			writeRace(w, r)
 		} else {
@@ -104,12 +104,12 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		if r.Confirmed {
 			fmt.Fprintln(w, "  Confirmed: replaying the counterexample concretely fails the same check.")
 		}
-	case "no-violation-found":
+	case driver.NoViolationFound:
 		fmt.Fprintf(w, "No violation found within the bounds (%s).\n", bounds(r))
 		if len(r.Cuts) > 0 {
 			fmt.Fprintf(w, "  Behaviours beyond the bounds were not explored, e.g. %s\n", r.Cuts[0])
 		}
-	case "true":
+	case driver.True:
 		fmt.Fprintf(w, "The property holds: the bounds (%s) cover every behaviour.\n", bounds(r))
 		for _, n := range r.Notes {
 			if why, ok := strings.CutPrefix(n, "complete: "); ok {
@@ -123,7 +123,7 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		}
 		fmt.Fprintln(w)
 	}
-	if r.Result != "violation" {
+	if r.Result != driver.Violation {
 		writeAssumptions(w, r)
 	}
 	fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",

@@ -71,7 +71,7 @@ func replayCmd(c *cli.Context) error {
 	if err != nil {
 		return driverError(err, exitUsage)
 	}
-	opt := driver.Options{Input: input, Race: raceInstrumenter, GCC: c.String("gcc")}
+	opt := driver.Options{Input: input, GCC: c.String("gcc")}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := driver.Replay(ctx, opt, saved)

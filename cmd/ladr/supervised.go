@@ -73,7 +73,7 @@ func entry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUnknown
 	}
 	res := &driver.Result{
-		Result: "unknown", Property: driver.Property(p.property), Verdict: "UNKNOWN",
+		Result: driver.Unknown, Property: p.property, Verdict: "UNKNOWN",
 		Reason: end.Reason(p.timeout, p.memoryMB), Input: p.input, LadrVersion: driver.Version,
 		TimeS: end.Elapsed.Seconds(), PeakMemoryKB: end.PeakMB << 10,
 	}

@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/property"
 )
 
 // SchemaURI is the $schema of the documents written.
@@ -153,21 +154,24 @@ type ThreadFlowLocation struct {
 	State          map[string]any `json:"state,omitempty"`
 }
 
-// rules are the properties, in the order of the driver's rules array.
-var rules = []Rule{
-	{ID: "data-race", Name: "DataRace", ShortDescription: Message{"Two threads access the same memory location concurrently, at least one of them writes, and no synchronization orders them."}},
-	{ID: "assertion", Name: "FailingAssertion", ShortDescription: Message{"An assertion of the program can fail (or reach_error() can be called)."}},
-	{ID: "unreach-call", Name: "ReachableError", ShortDescription: Message{"reach_error() can be called."}},
+// rules returns the rules of the properties, in the order of property.All.
+func rules() []Rule {
+	var out []Rule
+	for _, p := range property.All() {
+		out = append(out, Rule{ID: p.Rule.ID, Name: p.Rule.Name, ShortDescription: Message{p.Rule.Description}})
+	}
+	return out
 }
 
-func ruleOf(p driver.Property) int {
-	switch p {
-	case driver.Race:
-		return 0
-	case driver.UnreachCall:
-		return 2
+// ruleOf returns the index of the rule of the property named name (that
+// of assert for an unknown name).
+func ruleOf(name string) int {
+	for i, p := range property.All() {
+		if p.Name == name {
+			return i
+		}
 	}
-	return 1
+	return ruleOf(property.Assert.Name)
 }
 
 // URI turns a file path into a SARIF artifact URI: a relative reference
@@ -195,10 +199,10 @@ func physical(file string, line, col int, snippet string) *PhysicalLocation {
 // New builds the SARIF log of r.
 func New(r *driver.Result) *Log {
 	run := Run{
-		Tool:    Tool{Driver: ToolComponent{Name: "ladr", Version: r.LadrVersion, SemanticVersion: r.LadrVersion, Rules: rules}},
+		Tool:    Tool{Driver: ToolComponent{Name: "ladr", Version: r.LadrVersion, SemanticVersion: r.LadrVersion, Rules: rules()}},
 		Results: []Result{},
 		Properties: map[string]any{
-			"result": r.Result, "verdict": r.Verdict, "property": string(r.Property),
+			"result": r.Result, "verdict": r.Verdict, "property": r.Property,
 			"bounds": r.Bounds, "visible_statements": r.VisibleStatements, "time_s": r.TimeS,
 		},
 	}
@@ -209,19 +213,19 @@ func New(r *driver.Result) *Log {
 		}
 		run.Artifacts = []Artifact{a}
 	}
-	inv := Invocation{ExecutionSuccessful: r.Result != "unknown"}
+	inv := Invocation{ExecutionSuccessful: r.Result != driver.Unknown}
 	switch r.Result {
-	case "unknown":
+	case driver.Unknown:
 		n := Notification{Level: "error", Message: Message{"UNKNOWN: " + r.Reason}}
 		if file, line, col, ok := splitPos(r.ReasonPos); ok {
 			n.Locations = []Location{{PhysicalLocation: physical(file, line, col, "")}}
 		}
 		inv.ToolExecutionNotifications = []Notification{n}
-	case "no-violation-found":
+	case driver.NoViolationFound:
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
-	case "true":
+	case driver.True:
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds: the bounds (rounds %d, unwind %d) cover every behaviour.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
-	case "violation":
+	case driver.Violation:
 		run.Results = []Result{result(r)}
 	}
 	for _, e := range r.Errors {
@@ -252,7 +256,7 @@ type Failure struct {
 // bill.
 func NewFailure(f Failure) *Log {
 	run := Run{
-		Tool:       Tool{Driver: ToolComponent{Name: "ladr", Version: driver.Version, SemanticVersion: driver.Version, Rules: rules}},
+		Tool:       Tool{Driver: ToolComponent{Name: "ladr", Version: driver.Version, SemanticVersion: driver.Version, Rules: rules()}},
 		Results:    []Result{},
 		Properties: map[string]any{"result": "error", "verdict": "ERROR", "exit_code": f.ExitCode},
 	}
@@ -273,7 +277,8 @@ func NewFailure(f Failure) *Log {
 }
 
 func result(r *driver.Result) Result {
-	res := Result{RuleID: rules[ruleOf(r.Property)].ID, RuleIndex: ruleOf(r.Property), Level: "error"}
+	rule := ruleOf(r.Property)
+	res := Result{RuleID: property.All()[rule].Rule.ID, RuleIndex: rule, Level: "error"}
 	if r.Race != nil {
 		var parts []string
 		for i, a := range r.Race.Accesses {

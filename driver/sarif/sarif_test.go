@@ -11,6 +11,7 @@ import (
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/internal/jsonschema"
 	"github.com/ladr-dev/ladr/internal/racefixture"
+	"github.com/ladr-dev/ladr/property"
 )
 
 func raceResult(t *testing.T) *driver.Result { return racefixture.Race(t, "LP64") }
@@ -32,12 +33,12 @@ func schema(t *testing.T) *jsonschema.Schema {
 func TestSchemaValid(t *testing.T) {
 	s := schema(t)
 	race := raceResult(t)
-	assertion := &driver.Result{Result: "violation", Property: driver.Assert, Verdict: "FALSE(unreach-call)", Input: race.Input,
+	assertion := &driver.Result{Result: "violation", Property: property.Assert.Name, Verdict: "FALSE(unreach-call)", Input: race.Input,
 		File: race.Input, Line: 9, Column: 5, Thread: "T1", Function: "worker", Message: "assertion x == 1", LadrVersion: driver.Version}
-	unknown := &driver.Result{Result: "unknown", Property: driver.Race, Verdict: "UNKNOWN", Input: race.Input,
+	unknown := &driver.Result{Result: "unknown", Property: property.Race.Name, Verdict: "UNKNOWN", Input: race.Input,
 		Reason: "unsupported: inline assembly", ReasonPos: race.Input + ":3:1", LadrVersion: driver.Version}
-	clean := &driver.Result{Result: "no-violation-found", Property: driver.Race, Verdict: "UNKNOWN", Input: race.Input, LadrVersion: driver.Version, Bounds: driver.Bounds{Rounds: 3, Unwind: 2}}
-	proved := &driver.Result{Result: "true", Property: driver.Race, Verdict: "TRUE", Input: race.Input, LadrVersion: driver.Version, Complete: true}
+	clean := &driver.Result{Result: "no-violation-found", Property: property.Race.Name, Verdict: "UNKNOWN", Input: race.Input, LadrVersion: driver.Version, Bounds: driver.Bounds{Rounds: 3, Unwind: 2}}
+	proved := &driver.Result{Result: "true", Property: property.Race.Name, Verdict: "TRUE", Input: race.Input, LadrVersion: driver.Version, Complete: true}
 	for name, r := range map[string]*driver.Result{"race": race, "assertion": assertion, "unknown": unknown, "clean": clean, "true": proved} {
 		var b bytes.Buffer
 		if err := Write(&b, r); err != nil {

@@ -21,12 +21,6 @@ type Task struct {
 	DataModel string
 }
 
-// Property file base names of the properties ladr checks.
-const (
-	NoDataRace  = "no-data-race.prp"
-	UnreachCall = "unreach-call.prp"
-)
-
 // Load reads the task definition at path.
 func Load(path string) (*Task, error) {
 	data, err := os.ReadFile(path)

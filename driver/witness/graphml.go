@@ -37,7 +37,7 @@ var keyNames = map[string]string{"entry": "isEntryNode", "violation": "isViolati
 
 // WriteGraphML writes the violation witness of r in GraphML 1.0.
 func WriteGraphML(w io.Writer, r *driver.Result, info Info) error {
-	if r.Result != "violation" {
+	if r.Result != driver.Violation {
 		return fmt.Errorf("no violation to witness (the result is %s)", r.Result)
 	}
 	bw := bufio.NewWriter(w)

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/property"
 )
 
 // Info is what a witness says about its program and producer.
@@ -39,24 +40,19 @@ type Info struct {
 	CreationTime time.Time
 }
 
-// Specifications of the properties, as in SV-COMP's .prp files.
-var specifications = map[driver.Property]string{
-	driver.Race:        "CHECK( init(main()), LTL(G ! data-race) )",
-	driver.UnreachCall: "CHECK( init(main()), LTL(G ! call(reach_error())) )",
-	// assert() fails by calling __assert_fail (glibc); ladr's assert
-	// property also covers reach_error().
-	driver.Assert: "CHECK( init(main()), LTL(G ! call(__assert_fail())) )",
-}
-
 // NewInfo describes the program and property of r. It reads the input to
 // hash it.
 func NewInfo(r *driver.Result) (Info, error) {
-	if r.Result != "violation" {
+	if r.Result != driver.Violation {
 		return Info{}, fmt.Errorf("no violation to witness (the result is %s)", r.Result)
 	}
 	hash, err := driver.HashFile(r.Input)
 	if err != nil {
 		return Info{}, fmt.Errorf("hashing the program for the witness: %w", err)
+	}
+	var spec string
+	if p, err := property.Lookup(r.Property); err == nil {
+		spec = p.Specification
 	}
 	arch := "64bit"
 	if r.DataModel == "ILP32" {
@@ -64,7 +60,7 @@ func NewInfo(r *driver.Result) (Info, error) {
 	}
 	return Info{
 		ProgramFile: r.Input, ProgramHash: hash,
-		Specification: specifications[r.Property],
+		Specification: spec,
 		DataModel:     r.DataModel, Architecture: arch,
 		Producer: "ladr " + r.LadrVersion, Version: r.LadrVersion,
 		CreationTime: time.Now().UTC().Truncate(time.Second),

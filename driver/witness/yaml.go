@@ -23,7 +23,7 @@ const YAMLFormatVersion = "2.2"
 // thread then runs), and a final segment with the target: for a data race
 // the two racing accesses, each with its thread.
 func WriteYAML(w io.Writer, r *driver.Result, info Info) error {
-	if r.Result != "violation" {
+	if r.Result != driver.Violation {
 		return fmt.Errorf("no violation to witness (the result is %s)", r.Result)
 	}
 	bw := bufio.NewWriter(w)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/property"
 )
 
 // Race writes r.c into a temporary directory of t and returns the result of
@@ -21,7 +22,7 @@ func Race(t testing.TB, dm string) *driver.Result {
 		t.Fatal(err)
 	}
 	return &driver.Result{
-		Result: "violation", Property: driver.Race, Verdict: "FALSE(no-data-race)", Input: input,
+		Result: "violation", Property: property.Race.Name, Verdict: "FALSE(no-data-race)", Input: input,
 		DataModel: dm, LadrVersion: driver.Version, Confirmed: true,
 		Bounds:  driver.Bounds{Rounds: 2, Unwind: 2},
 		Threads: []driver.ThreadRef{{ID: 0, Name: "main", Function: "main"}, {ID: 1, Name: "T1", Function: "worker", CreatedAt: input + ":13:3"}},

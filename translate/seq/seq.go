@@ -44,11 +44,14 @@ type Options struct {
 	// ProveBounds turns the bound markers into assertions, so that a
 	// backend run proves the bounds cover every behaviour.
 	ProveBounds bool
-	// Ext adds driver code (the race detection's phases); may be nil.
-	Ext DriverExt
+	// Exts add driver code (the race detection's phases), each in turn
+	// at each point of the driver.
+	Exts []DriverExt
 }
 
-// DriverExt lets an instrumentation add code to the main driver.
+// DriverExt lets an instrumentation add code to the main driver. Several
+// may be active: their statements run in the order of Options.Exts, and
+// their Enabled conditions are all required.
 type DriverExt interface {
 	// Init returns statements run before the first context.
 	Init(d *Driver) []ir.Stmt
@@ -1040,8 +1043,8 @@ func (s *sequentializer) driver() {
 	loc := ir.Loc{Func: "main"}
 	main := &ir.Function{Name: "main", Type: &ir.Func{Result: ir.IntType}}
 	var body []ir.Stmt
-	if s.opt.Ext != nil {
-		body = append(body, s.opt.Ext.Init(d)...)
+	for _, ext := range s.opt.Exts {
+		body = append(body, ext.Init(d)...)
 	}
 	x := &ir.Var{Name: "__ladr_x", Type: ir.UIntType, Class: ir.Local}
 	body = append(body, &ir.DeclStmt{Loc: loc, Var: x})
@@ -1054,8 +1057,8 @@ func (s *sequentializer) driver() {
 			pc := &ir.Index{X: ir.Ref(d.PC), I: ir.IntConst(int64(i)), T: d.CS.Type}
 			var cond ir.Expr = ir.Bin(ir.LAnd, &ir.Index{X: ir.Ref(d.Active), I: ir.IntConst(int64(i)), T: ir.BoolType},
 				&ir.Unary{Op: ir.Not, X: ir.Ref(d.Exited), T: ir.IntType}, ir.IntType)
-			if s.opt.Ext != nil {
-				if e := s.opt.Ext.Enabled(d, cx); e != nil {
+			for _, ext := range s.opt.Exts {
+				if e := ext.Enabled(d, cx); e != nil {
 					cond = ir.Bin(ir.LAnd, cond, e, ir.IntType)
 				}
 			}
@@ -1067,21 +1070,21 @@ func (s *sequentializer) driver() {
 				exec(loc, ir.Set(ir.Ref(d.CS), &ir.Cast{X: ir.Ref(x), T: d.CS.Type})),
 				exec(loc, ir.Set(ir.Ref(d.PCBefore), clone(pc))),
 			)
-			if s.opt.Ext != nil {
-				ctx = append(ctx, s.opt.Ext.Before(d, cx, i)...)
+			for _, ext := range s.opt.Exts {
+				ctx = append(ctx, ext.Before(d, cx, i)...)
 			}
 			ctx = append(ctx, exec(loc, ir.CallFn(tl.Func)))
 			ctx = append(ctx, exec(loc, ir.Set(clone(pc), ir.Ref(d.CS))))
 			ctx = append(ctx, &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(d.CS), clone(size), ir.IntType),
 				Then: ir.NewBlock(loc, exec(loc, ir.Set(&ir.Index{X: ir.Ref(d.Active), I: ir.IntConst(int64(i)), T: ir.BoolType}, ir.Lit(0, ir.BoolType))))})
-			if s.opt.Ext != nil {
-				ctx = append(ctx, s.opt.Ext.After(d, cx, i)...)
+			for _, ext := range s.opt.Exts {
+				ctx = append(ctx, ext.After(d, cx, i)...)
 			}
 			body = append(body, &ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, ctx...)})
 		}
 	}
-	if s.opt.Ext != nil {
-		body = append(body, s.opt.Ext.Final(d)...)
+	for _, ext := range s.opt.Exts {
+		body = append(body, ext.Final(d)...)
 	}
 	body = append(body, &ir.Return{Loc: loc, X: ir.IntConst(0)})
 	main.Body = ir.NewBlock(loc, body...)

@@ -1,4 +1,4 @@
-package driver
+package strategy
 
 import (
 	"strings"
@@ -19,7 +19,7 @@ func TestMarkIncomplete(t *testing.T) {
 	}
 	tests := []struct {
 		name       string
-		result     string
+		result     Outcome
 		approx     string
 		incomplete []bound.Cut
 		want       string // approx after
@@ -34,18 +34,18 @@ func TestMarkIncomplete(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			u := &translate.Unit{Notes: bound.Notes{Incomplete: tc.incomplete}}
-			o := &outcome{result: tc.result, approx: tc.approx, u: u}
+			o := &Attempt{Outcome: tc.result, Approx: tc.approx, Unit: u}
 			o.markIncomplete()
-			if o.approx != tc.want {
-				t.Errorf("approx = %q, want %q", o.approx, tc.want)
+			if o.Approx != tc.want {
+				t.Errorf("approx = %q, want %q", o.Approx, tc.want)
 			}
-			if tc.want != "" && tc.approx == "" && o.approxPos != tc.incomplete[0].Pos {
-				t.Errorf("approxPos = %v, want %v", o.approxPos, tc.incomplete[0].Pos)
+			if tc.want != "" && tc.approx == "" && o.ApproxPos != tc.incomplete[0].Pos {
+				t.Errorf("approxPos = %v, want %v", o.ApproxPos, tc.incomplete[0].Pos)
 			}
-			if len(o.notes) != tc.wantNotes {
-				t.Errorf("notes = %q, want %d", o.notes, tc.wantNotes)
+			if len(o.Notes) != tc.wantNotes {
+				t.Errorf("notes = %q, want %d", o.Notes, tc.wantNotes)
 			}
-			for _, n := range o.notes {
+			for _, n := range o.Notes {
 				if !strings.HasPrefix(n, "not explored: a.c:") {
 					t.Errorf("note %q", n)
 				}

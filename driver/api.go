@@ -1,0 +1,216 @@
+// Package driver runs ladr's pipeline on a C program: it parses it,
+// translates it into a bounded sequential program (package translate, with
+// the instrumentation of the property checked, package property), runs
+// CBMC on the result (package cbmc) at the bounds the search strategy picks
+// (package strategy), and maps CBMC's verdict and counterexample back to
+// the original program, confirmed by a concrete replay (package replay).
+//
+// The files: api.go holds the types of the API, check.go the check,
+// attempt.go one attempt (the strategy's backend), build.go the build step
+// shared by Check, Translate and Replay, mapping.go and trace.go the
+// mapping of a counterexample.
+package driver
+
+import (
+	"time"
+
+	"github.com/ladr-dev/ladr/driver/strategy"
+	"github.com/ladr-dev/ladr/property"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/cfront"
+)
+
+// Version is ladr's version.
+const Version = "0.1.0"
+
+// Options configure a check.
+type Options struct {
+	// Input is the C file (.c, or preprocessed .i).
+	Input string
+	// Task is an SV-COMP task definition; it gives the input, the data model
+	// and (when Property is nil) the property.
+	Task string
+	// Property is what to check (nil: the task's, else property.Default).
+	Property *property.Property
+	// Model is the data model (0: from the task; else ILP32 for .i files and
+	// LP64 for .c files).
+	Model     cfront.Model
+	Rounds    int
+	Unwind    int
+	UnwindSet map[string]int
+	Target    translate.Target
+	// Timeout bounds the whole check (0: none).
+	Timeout       time.Duration
+	MemoryLimitMB int
+	// CBMC is the path of cbmc ("" to look it up).
+	CBMC string
+	// CBMCArgs are extra options for CBMC.
+	CBMCArgs []string
+	// FixedBounds makes ladr use exactly Rounds and Unwind; otherwise, with
+	// a Timeout, it tries increasing bounds (strategy.DefaultSchedule) until the time
+	// is up and reports the largest bounds it completed.
+	FixedBounds bool
+	// Jobs is the number of CBMC processes run at once (0: 1).
+	Jobs int
+	// Keep, when set, is where the sequentialized program is written.
+	Keep string
+	// Progress receives phase changes (may be nil).
+	Progress func(phase string)
+	// Frontend is reused across checks when set.
+	Frontend *cfront.Frontend
+	// NoReplay skips the concrete re-execution of a violation (by default
+	// every violation is replayed and reported only when it is confirmed).
+	NoReplay bool
+	// GCC is the C compiler replay uses ("" for gcc from PATH).
+	GCC string
+}
+
+// InputError is an error in the user's input (a missing file, a file that
+// does not parse, a bad task): the CLI exits with code 2.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }
+
+// BackendError reports that CBMC cannot be run: it was not found, or the
+// path given is not an executable (the CLI exits with code 4).
+type BackendError struct{ Err error }
+
+func (e *BackendError) Error() string { return e.Err.Error() }
+func (e *BackendError) Unwrap() error { return e.Err }
+
+// Result is the outcome of a check.
+type Result struct {
+	Result Outcome `json:"result"`
+	// Property is the name of the property checked (property.Lookup).
+	Property          string      `json:"property"`
+	Verdict           string      `json:"verdict"` // SV-COMP verdict line
+	Bounds            Bounds      `json:"bounds"`
+	Reason            string      `json:"reason,omitempty"`
+	ReasonPos         string      `json:"reason_location,omitempty"`
+	TimeS             float64     `json:"time_s"`
+	TranslateS        float64     `json:"translate_s"`
+	BackendS          float64     `json:"backend_s"`
+	VisibleStatements int         `json:"visible_statements"`
+	Threads           []ThreadRef `json:"threads,omitempty"`
+	File              string      `json:"file,omitempty"`
+	Line              int         `json:"line,omitempty"`
+	Column            int         `json:"column,omitempty"`
+	Thread            string      `json:"thread,omitempty"`
+	Function          string      `json:"function,omitempty"`
+	Message           string      `json:"message,omitempty"`
+	Race              *DataRace   `json:"race,omitempty"`
+	Trace             []Step      `json:"trace,omitempty"`
+	PeakMemoryKB      int64       `json:"peak_memory_kb,omitempty"`
+	// Confirmed is true when replay re-executed the violation concretely.
+	Confirmed bool `json:"confirmed,omitempty"`
+	// Complete is true when the bounds cover every behaviour of the
+	// program (result "true").
+	Complete bool `json:"complete,omitempty"`
+	// Saved is what replaying the violation later needs (--save-trace).
+	Saved *SavedTrace `json:"-"`
+	Cuts  []string    `json:"cuts,omitempty"`
+	Notes []string    `json:"notes,omitempty"`
+	// Errors are failures that leave the result valid: an output file
+	// (--keep, and in the CLI --witness or --save-trace) that could not be
+	// written.
+	Errors   []string  `json:"errors,omitempty"`
+	Attempts []Attempt `json:"attempts,omitempty"`
+	// Passes are the times of the translation's passes, in order, in the
+	// attempt reported.
+	Passes []PassTime `json:"passes,omitempty"`
+	Input  string     `json:"input"`
+	// DataModel is ILP32 or LP64.
+	DataModel   string `json:"data_model"`
+	Backend     string `json:"backend,omitempty"`
+	LadrVersion string `json:"ladr_version"`
+}
+
+// Outcome is the outcome of a check: Violation, NoViolationFound, True or
+// Unknown (the JSON spells them "violation", "no-violation-found", "true",
+// "unknown").
+type Outcome = strategy.Outcome
+
+// Outcomes.
+const (
+	Violation        = strategy.Violation
+	NoViolationFound = strategy.NoViolationFound
+	True             = strategy.True
+	Unknown          = strategy.Unknown
+)
+
+// Bounds are the bounds of a check.
+type Bounds = strategy.Bounds
+
+// PassTime is the time one pass of the translation took.
+type PassTime struct {
+	Pass  string  `json:"pass"`
+	TimeS float64 `json:"time_s"`
+}
+
+// ThreadRef describes a thread of the bounded program.
+type ThreadRef struct {
+	ID        int    `json:"id"`
+	Name      string `json:"name"`
+	Function  string `json:"function"`
+	CreatedAt string `json:"created_at,omitempty"`
+}
+
+// DataRace describes a data race: the location and the two accesses.
+type DataRace struct {
+	Location string   `json:"location"`
+	Accesses []Access `json:"accesses"`
+}
+
+// Access is one of the two racing accesses.
+type Access struct {
+	Kind            string `json:"kind"` // read or write
+	File            string `json:"file"`
+	Line            int    `json:"line"`
+	Column          int    `json:"column"`
+	Function        string `json:"function"`
+	Thread          string `json:"thread"`
+	ThreadCreatedAt string `json:"thread_created_at,omitempty"`
+	Lvalue          string `json:"lvalue,omitempty"`
+	Source          string `json:"source,omitempty"`
+	Atomic          bool   `json:"atomic,omitempty"`
+}
+
+// Step is one step of a counterexample in terms of the original program.
+type Step struct {
+	// Thread is the thread's name (main, T1, ...) and ThreadID its number
+	// (0 is main).
+	Thread   string `json:"thread"`
+	ThreadID int    `json:"thread_id"`
+	File     string `json:"file,omitempty"`
+	Line     int    `json:"line,omitempty"`
+	Column   int    `json:"column,omitempty"`
+	// Function is the original function the statement belongs to (after
+	// inlining, the callee's name).
+	Function string `json:"function,omitempty"`
+	Source   string `json:"source,omitempty"`
+	// Kind is statement, context-switch, nondet, create, join, lock,
+	// unlock, access (one of the two racing accesses) or violation.
+	Kind   string `json:"kind"`
+	Detail string `json:"detail,omitempty"`
+	// Values are the assignments of the step to program variables.
+	Values []Value `json:"values,omitempty"`
+	// CreatedThread is, for a create step, the name and number of the
+	// thread created.
+	CreatedThread   string `json:"created_thread,omitempty"`
+	CreatedThreadID int    `json:"created_thread_id,omitempty"`
+}
+
+// Value is one assignment in a step: an lvalue and the value written.
+type Value struct {
+	Lvalue string `json:"lvalue"`
+	Value  string `json:"value"`
+}
+
+// Attempt records one run at some bounds.
+type Attempt struct {
+	Bounds Bounds  `json:"bounds"`
+	Result Outcome `json:"result"`
+	Reason string  `json:"reason,omitempty"`
+	TimeS  float64 `json:"time_s"`
+}

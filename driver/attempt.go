@@ -1,0 +1,203 @@
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/driver/replay"
+	"github.com/ladr-dev/ladr/driver/strategy"
+	"github.com/ladr-dev/ladr/property"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// checker is the search strategy's backend: an attempt builds the program
+// for a plan, runs CBMC on it, and maps and replays a violation.
+type checker struct {
+	opt      Options
+	fe       *cfront.Frontend
+	cbmc     *cbmc.Backend
+	progress func(string)
+	phases   *phaseTracker
+	// keepErr: writing Options.Keep failed (the check goes on; the result
+	// reports it, and later attempts do not try again).
+	keepErr error
+}
+
+// detail is what the driver keeps of an attempt besides the strategy's
+// view (strategy.Attempt.Detail).
+type detail struct {
+	peakKB  int64
+	backend string  // the CBMC command line
+	mapped  *Result // violation details
+}
+
+// Attempt translates the program for plan p and runs CBMC on it.
+func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attempt, error) {
+	opt := c.opt
+	b := p.Bounds
+	det := &detail{}
+	out := &strategy.Attempt{Detail: det}
+	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
+	t0 := time.Now()
+	bd, err, done := within(ctx, func() (*built, error) {
+		return build(ctx, c.fe, opt, buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, Heap: p.Heap, Harness: true})
+	})
+	out.TranslateS = time.Since(t0).Seconds()
+	if done && err != nil {
+		return nil, err
+	}
+	if !done || (bd.Err != nil && ctx.Err() != nil && errors.Is(bd.Err, context.Cause(ctx))) {
+		// Large bounds can make the bounded program huge: the time limit
+		// holds for the translation too.
+		out.Outcome, out.Reason = strategy.Unknown, stopReason(ctx, c.phases.get())
+		return out, nil
+	}
+	u, inst := bd.Unit, bd.Inst
+	out.Unit = u
+	out.Allocates = u != nil && replay.CallsMalloc(u.Prog)
+	if err := bd.Err; err != nil {
+		out.Outcome = strategy.Unknown
+		var ue *bound.UnsupportedError
+		out.Unsupported = true
+		if inst != nil && inst.NeedsGeneric(err) && p.Target != translate.Generic {
+			out.Unsupported, out.NeedsGeneric = false, true
+			out.Reason = err.Error()
+		} else if errors.As(err, &ue) {
+			out.Reason, out.Pos = "unsupported: "+ue.What, ue.Pos
+		} else {
+			out.Reason = "translation failed: " + err.Error()
+		}
+		return out, nil
+	}
+	printed, text, sm, err := programText(u)
+	if err != nil {
+		out.Outcome, out.Reason = strategy.Unknown, err.Error()
+		return out, nil
+	}
+	dir, err := os.MkdirTemp("", "ladr-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	seqFile := filepath.Join(dir, "seq.c")
+	if err := os.WriteFile(seqFile, text, 0o644); err != nil {
+		return nil, err
+	}
+	if opt.Keep != "" && c.keepErr == nil {
+		if err := os.WriteFile(opt.Keep, printed, 0o644); err != nil {
+			// The check does not need the file: go on without it.
+			c.keepErr = CannotWrite("the sequentialized program", opt.Keep, err)
+		}
+	}
+	if inst != nil && inst.Checks() == 0 {
+		if pos, what := inst.Approximation(); what != "" {
+			out.Outcome, out.Unsupported = strategy.Unknown, true
+			out.Reason, out.Pos = "unsupported: "+what, pos
+			return out, nil
+		}
+		out.Outcome, out.Static = strategy.NoViolationFound, true
+		out.Notes = append(out.Notes, opt.Property.Static.Note)
+		return out, nil
+	}
+	c.progress(fmt.Sprintf("running CBMC (rounds %d, unwind %d)", b.Rounds, b.Unwind))
+	t1 := time.Now()
+	job := cbmc.Job{File: seqFile, Dir: dir, Unwind: b.Unwind, UnwindingAssertions: p.Complete}
+	if p.Heap {
+		job.Prefix = replay.HeapCBMCArgs()
+	}
+	run, args, err := c.cbmc.Check(ctx, job)
+	out.BackendS = time.Since(t1).Seconds()
+	det.backend = "cbmc " + strings.Join(args, " ")
+	out.Outcome = strategy.Unknown
+	if err != nil {
+		if ctx.Err() != nil {
+			out.Reason = stopReason(ctx, c.phases.get())
+		} else {
+			out.Reason = "running CBMC failed: " + err.Error()
+		}
+		return out, nil
+	}
+	det.peakKB = run.PeakRSSKB
+	switch run.Outcome {
+	case cbmc.Success:
+		out.Outcome = strategy.NoViolationFound
+		if inst != nil {
+			if pos, what := inst.Approximation(); what != "" {
+				// A violation the approximated check misses may exist;
+				// larger bounds may still find one.
+				out.Approx, out.ApproxPos = "unsupported: "+what, pos
+			}
+		}
+	case cbmc.Failure:
+		c.violation(ctx, out, p, bd, run, text, sm, dir)
+	case cbmc.Timeout:
+		out.Reason = stopReason(ctx, c.phases.get())
+		if out.Reason == "" {
+			out.Reason = run.Reason
+		}
+	case cbmc.Crash:
+		out.Reason = run.Reason
+		out.Crashed = true
+	default:
+		out.Reason = run.Reason
+	}
+	return out, nil
+}
+
+// violation maps CBMC's counterexample back to the program and replays
+// it: out becomes a violation, or stays unknown with the reason why not,
+// or asks for a relaxed re-run.
+func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strategy.Plan, bd *built, run *cbmc.Result, text []byte, sm *ir.SourceMap, dir string) {
+	opt := c.opt
+	m := &mapper{u: bd.Unit, sm: sm, inst: bd.Inst, res: &Result{Property: opt.Property.Name}, run: run}
+	var relax *property.RelaxError
+	if err := m.violation(); errors.As(err, &relax) && !p.Relaxed {
+		// Not a violation, and one may still exist.
+		out.Relax = &strategy.Relax{Progress: relax.Progress, Note: relax.Note}
+		return
+	} else if err != nil {
+		out.Reason = "could not map CBMC's counterexample: " + err.Error()
+		return
+	}
+	fp := run.FailedProperties()[0]
+	m.res.Trace = m.sourceTrace(fp.Trace)
+	choices, err := replay.Choices(fp.Trace)
+	if err != nil {
+		out.Reason = "could not read the choices of CBMC's counterexample: " + err.Error()
+		return
+	}
+	m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property.Name,
+		Target: p.Target.String(), Model: opt.Model.String(), Bounds: p.Bounds, HeapRecorded: p.Heap, Choices: choices, Assertion: fp.Description,
+		File: m.res.File, Line: m.res.Line}
+	if !opt.NoReplay {
+		c.progress("replaying the violation")
+		rep, err := replay.Run(ctx, text, bd.Unit.Prog, choices, replay.Options{GCC: opt.GCC, Dir: dir})
+		switch {
+		case err != nil && ctx.Err() != nil:
+			out.Reason = stopReason(ctx, "replaying the violation CBMC reported")
+			return
+		case err != nil:
+			out.Reason = "the violation CBMC reported could not be replayed: " + err.Error()
+			return
+		case !rep.Violated:
+			out.Reason = "the violation CBMC reported did not replay (a bug in ladr): " + rep.Diverged
+			out.Refused = true
+			return
+		case rep.Message != fp.Description:
+			out.Reason = fmt.Sprintf("the replay failed another assertion (%q, not %q): a bug in ladr", rep.Message, fp.Description)
+			return
+		}
+		m.res.Confirmed = true
+	}
+	out.Outcome = strategy.Violation
+	out.Detail.(*detail).mapped = m.res
+}

@@ -1,0 +1,87 @@
+package driver
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/ladr-dev/ladr/property"
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// buildPlan is what one build translates.
+type buildPlan struct {
+	Target translate.Target
+	Bounds Bounds
+	// Relaxed leaves out the property's relaxable checks.
+	Relaxed bool
+	// Check runs the input checks (checkProgram) on the parsed program.
+	Check bool
+	// Heap records the heap's initial bytes in the checker's trace (pass
+	// heap).
+	Heap bool
+	// Harness adds what a checker run needs after the program (pass
+	// harness); a translation for printing alone goes without.
+	Harness bool
+	// StopAfter stops the translation after the named pass.
+	StopAfter string
+	// AfterPass sees the unit after each pass (translate.RunOptions).
+	AfterPass func(pass string, u *translate.Unit) error
+}
+
+// built is the outcome of a build.
+type built struct {
+	Unit *translate.Unit
+	// Inst is the property's instrumentation (nil when it has none).
+	Inst property.Instrumentation
+	// Err is the translation's failure (Unit holds what ran).
+	Err error
+}
+
+// build is the build step of Check, Translate and Replay: it parses
+// opt.Input and translates it with opt's property for p. The error is a
+// failure to parse (an *InputError for bad input) or the input checks';
+// a failed translation is built.Err. The translation stops at the next
+// pass once ctx is done.
+func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (*built, error) {
+	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+	if err != nil {
+		return nil, inputError(err)
+	}
+	if p.Check {
+		if err := checkProgram(opt.Input, prog); err != nil {
+			return nil, err
+		}
+	}
+	cfg := translate.Config{
+		Model: opt.Model, Rounds: p.Bounds.Rounds, Target: p.Target,
+		Limits:   bound.Limits{Unwind: p.Bounds.Unwind, UnwindSet: p.Bounds.UnwindSet},
+		Property: opt.Property.Seq, RecordHeap: p.Heap, Harness: p.Harness,
+	}
+	b := &built{}
+	if opt.Property.Instrumentation != nil {
+		b.Inst = opt.Property.Instrumentation(p.Target)
+		if p.Relaxed {
+			b.Inst.Relax()
+		}
+	}
+	b.Unit, b.Err = translate.Run(prog, cfg, b.Inst, translate.RunOptions{Context: ctx, StopAfter: p.StopAfter, AfterPass: p.AfterPass})
+	return b, nil
+}
+
+// programText prints the sequentialized program of u (the text --keep
+// writes) and the text CBMC checks and the replay compiles: the program
+// and the harness the translation added (pass harness).
+func programText(u *translate.Unit) (printed, text []byte, sm *ir.SourceMap, err error) {
+	var buf bytes.Buffer
+	sm, err = ir.Fprint(&buf, u.Prog, ir.PrintOptions{})
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("printing the sequentialized program failed: %w", err)
+	}
+	printed = buf.Bytes()
+	text = append(append([]byte{}, printed...), u.Harness...)
+	return printed, text, sm, nil
+}

@@ -1,0 +1,115 @@
+package cbmc
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Backend checks sequentialized programs with CBMC the way ladr needs: it
+// owns CBMC's command line (no standard checks, stop on the first failure,
+// a trace, the unwinding bound of CBMC's own library loops, the word size,
+// the user's extra options), runs a portfolio of configurations and
+// retries a program with too many objects for CBMC's default pointer
+// encoding.
+type Backend struct {
+	// Path is the cbmc executable.
+	Path string
+	// ILP32 selects 32-bit words (--32); else --64.
+	ILP32 bool
+	// Args are the user's extra options for CBMC.
+	Args []string
+	// Jobs is the number of CBMC processes run at once (0: 1).
+	Jobs int
+	// MemoryLimitMB bounds the address space of each process (0: none).
+	MemoryLimitMB int
+}
+
+// Job is one program to check.
+type Job struct {
+	// File is the program; Dir is CBMC's working directory.
+	File, Dir string
+	// Unwind is the unwinding bound of the sequentialized program; CBMC
+	// unwinds its own library loops once more.
+	Unwind int
+	// Prefix are options put before the user's (e.g. the heap recording's,
+	// which the user's may override).
+	Prefix []string
+	// UnwindingAssertions makes CBMC prove that its library loops were
+	// unwound enough (a completeness proof).
+	UnwindingAssertions bool
+}
+
+// variants are the CBMC configurations run concurrently on one program:
+// they decide the same formula, so the first answer is the answer. Large
+// arrays are much faster with uninterpreted functions, small ones without.
+var variants = [][]string{nil, {"--arrays-uf-always"}}
+
+// args returns the command-line options of a run of job (before a
+// variant's).
+func (b *Backend) args(job Job) []string {
+	args := []string{"--no-standard-checks", "--no-built-in-assertions", "--stop-on-fail", "--trace", "--unwind", fmt.Sprint(max(job.Unwind, 1) + 1)}
+	if b.ILP32 {
+		args = append(args, "--32")
+	} else {
+		args = append(args, "--64")
+	}
+	args = append(append(args, job.Prefix...), b.Args...)
+	if job.UnwindingAssertions {
+		args = append(args, "--unwinding-assertions")
+	}
+	return args
+}
+
+// Check runs the variants on job, up to Jobs at once, and returns the first
+// conclusive run (success or failure), or else the first, with the options
+// it ran with.
+func (b *Backend) Check(ctx context.Context, job Job) (*Result, []string, error) {
+	n := len(variants)
+	if b.Jobs < n {
+		n = max(b.Jobs, 1)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type done struct {
+		run  *Result
+		args []string
+		err  error
+	}
+	ch := make(chan done, n)
+	for i := 0; i < n; i++ {
+		args := append(b.args(job), variants[i]...)
+		go func() {
+			run, args, err := b.run(ctx, job, args)
+			ch <- done{run, args, err}
+		}()
+	}
+	var first *done
+	for i := 0; i < n; i++ {
+		d := <-ch
+		if d.err == nil && d.run != nil && (d.run.Outcome == Success || d.run.Outcome == Failure) {
+			cancel()
+			for j := i + 1; j < n; j++ {
+				<-ch
+			}
+			return d.run, d.args, nil
+		}
+		if first == nil || first.err != nil {
+			dd := d
+			first = &dd
+		}
+	}
+	return first.run, first.args, first.err
+}
+
+// run runs CBMC once with args, and once more with more bits for the
+// object of a pointer when CBMC runs out of them (its default leaves 8).
+func (b *Backend) run(ctx context.Context, job Job, args []string) (*Result, []string, error) {
+	opt := Options{Path: b.Path, Args: args, MemoryLimitMB: b.MemoryLimitMB, Dir: job.Dir}
+	run, err := Run(ctx, opt, job.File)
+	if err == nil && run.Outcome == Error && strings.Contains(run.Reason, "too many addressed objects") {
+		opt.Args = append(args, "--object-bits", "16")
+		run, err = Run(ctx, opt, job.File)
+	}
+	return run, opt.Args, err
+}

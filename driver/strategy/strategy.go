@@ -1,0 +1,488 @@
+// Package strategy is ladr's search over bounds: which bounds a check
+// tries and in what order (the schedule, deepening while behaviours are
+// cut, more rounds when nothing is cut), when a bounded answer is a proof
+// (completeness), and which fallbacks a failed attempt gets (a relaxed
+// re-run, the heap's initial bytes recorded, the generic encoding).
+//
+// The search runs attempts through a Backend (package driver's translates
+// the program and runs CBMC); it never builds a program or a command line
+// itself, so it is tested against a fake backend.
+package strategy
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// Outcome is the outcome of an attempt or a check, as the JSON result
+// spells it.
+type Outcome string
+
+// Outcomes.
+const (
+	// Violation: a violation was found (and, unless replay is off,
+	// confirmed).
+	Violation Outcome = "violation"
+	// NoViolationFound: none within the bounds.
+	NoViolationFound Outcome = "no-violation-found"
+	// True: the bounds cover every behaviour and none violates the
+	// property.
+	True Outcome = "true"
+	// Unknown: no answer (a timeout, an unsupported construct, a failure).
+	Unknown Outcome = "unknown"
+)
+
+// Bounds are the bounds of a check.
+type Bounds struct {
+	Rounds    int            `json:"rounds"`
+	Unwind    int            `json:"unwind"`
+	UnwindSet map[string]int `json:"unwindset,omitempty"`
+}
+
+// DefaultSchedule is the sequence of bounds ladr tries, within its time
+// limit, when the user does not fix the bounds.
+// Each step runs only while the time limit allows, and only while the
+// previous one left behaviours out (a loop or recursion cut): the deep
+// steps at the end find bugs behind long loops (e.g. one thread's loop
+// of 16 iterations before the racing access), at the price of time on
+// programs whose loops never end.
+var DefaultSchedule = []Bounds{
+	{Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4},
+	{Rounds: 5, Unwind: 6}, {Rounds: 6, Unwind: 8}, {Rounds: 8, Unwind: 12},
+	{Rounds: 8, Unwind: 20}, {Rounds: 10, Unwind: 32}, {Rounds: 12, Unwind: 64},
+}
+
+// Schedule returns the bounds to try, in order: exactly fixed when the
+// user fixed them, else DefaultSchedule (its first three steps without a
+// time limit) with the user's unwinding set.
+func Schedule(fixed bool, timeLimit bool, user Bounds) []Bounds {
+	if fixed {
+		return []Bounds{user}
+	}
+	sched := DefaultSchedule
+	if !timeLimit {
+		// Without a time limit, stop at moderate bounds.
+		sched = sched[:3]
+	}
+	var out []Bounds
+	for _, b := range sched {
+		b.UnwindSet = user.UnwindSet
+		out = append(out, b)
+	}
+	return out
+}
+
+// Plan is what one attempt checks.
+type Plan struct {
+	Bounds Bounds
+	Target translate.Target
+	// Heap records the initial bytes of malloc'd objects (the replay
+	// needs them when CBMC's trace does not show them).
+	Heap bool
+	// Relaxed leaves out the property's relaxable checks (Relax).
+	Relaxed bool
+	// Complete also proves that the backend's own loops were unwound
+	// enough (CBMC's unwinding assertions): a completeness proof.
+	Complete bool
+}
+
+// Relax asks for the attempt to be made again with Plan.Relaxed: a check
+// stricter than the property failed.
+type Relax struct {
+	// Progress is the phase shown, Note the result's note.
+	Progress, Note string
+}
+
+// Attempt is the outcome of one attempt, as the backend reports it.
+type Attempt struct {
+	// Plan is what was checked (set by the search).
+	Plan    Plan
+	Outcome Outcome // Violation, NoViolationFound or Unknown
+	Reason  string  // why Unknown
+	Pos     ir.Pos
+	// Unsupported: the program uses a construct ladr does not model (no
+	// other bounds help).
+	Unsupported bool
+	// Crashed: the backend crashed on the encoding; Refused: the replay
+	// refused its counterexample; NeedsGeneric: the cbmc target cannot
+	// check something the generic one can.
+	Crashed, Refused, NeedsGeneric bool
+	// Relax, when set, asks for a relaxed re-run.
+	Relax *Relax
+	// Static: the instrumentation checks nothing, so the bounded program
+	// cannot violate the property (the backend did not run).
+	Static bool
+	// Approx, when set, says why a NoViolationFound is not evidence (a
+	// check is approximated or missing, at ApproxPos); larger bounds may
+	// still find a violation, and the final result is unknown if none
+	// does.
+	Approx    string
+	ApproxPos ir.Pos
+	// Unit is the translation (nil when it did not run).
+	Unit *translate.Unit
+	// Allocates: the program allocates memory (recording the heap may make
+	// a refused counterexample replay).
+	Allocates bool
+	// Times of the translation and the backend, in seconds.
+	TranslateS, BackendS float64
+	Notes                []string
+	// Detail is the backend's own record of the attempt (a violation's
+	// mapping, the command line, ...).
+	Detail any
+}
+
+// cut reports whether the bounded program lost behaviours of the original
+// (a loop or recursion cut).
+func (a *Attempt) cut() bool { return a.Unit != nil && len(a.Unit.Notes.Cuts) > 0 }
+
+// visible returns the number of visible statements of the translation (-1
+// when it has none).
+func (a *Attempt) visible() int {
+	if a.Unit == nil || a.Unit.Layout == nil {
+		return -1
+	}
+	return a.Unit.Layout.Visible()
+}
+
+// markIncomplete makes a no-violation-found outcome no evidence when the
+// bounded program lacks behaviours of the original whatever the bounds
+// (Notes.Incomplete, e.g. an atomic access weaker than seq_cst): larger
+// bounds may still find a violation, and the final result is unknown if
+// none does. A violation found stands.
+func (a *Attempt) markIncomplete() {
+	if a.Outcome != NoViolationFound || a.Unit == nil || len(a.Unit.Notes.Incomplete) == 0 {
+		return
+	}
+	inc := a.Unit.Notes.Incomplete
+	for _, c := range inc {
+		a.Notes = append(a.Notes, fmt.Sprintf("not explored: %s: %s", c.Pos, c.What))
+	}
+	if a.Approx != "" {
+		return
+	}
+	a.Approx, a.ApproxPos = "unsupported: "+inc[0].What, inc[0].Pos
+	if len(inc) > 1 {
+		a.Approx += fmt.Sprintf(" (and %d more such construct(s))", len(inc)-1)
+	}
+}
+
+// Backend makes attempts. An error is a failure to start (bad input found
+// late, no temporary directory); every outcome of an analysis is an
+// Attempt.
+type Backend interface {
+	Attempt(ctx context.Context, p Plan) (*Attempt, error)
+}
+
+// Config configures a search.
+type Config struct {
+	// Schedule are the bounds to try in order (Schedule).
+	Schedule []Bounds
+	// Fixed: the user fixed the bounds; they are not raised.
+	Fixed bool
+	// TimeLimit: the check has a time limit (more rounds are tried only
+	// then, and a completeness proof at more rounds).
+	TimeLimit bool
+	// Target is the encoding tried first.
+	Target translate.Target
+	// GenericFallback: when the cbmc encoding crashes the backend, gives a
+	// counterexample the replay refuses, or cannot check something, the
+	// generic encoding is tried.
+	GenericFallback bool
+	// StaticComplete is the note of a proof without a backend run (the
+	// property's Static.Complete).
+	StaticComplete string
+	// Progress receives phase changes (may be nil).
+	Progress func(string)
+	// StopReason says why ctx ended, in the current phase ("" while ctx
+	// is live).
+	StopReason func(ctx context.Context) string
+	// StoppedEarly reports whether ctx was ended by something other than
+	// the check's own time limit (an interruption, the memory limit):
+	// bounds completed so far are then no answer.
+	StoppedEarly func(ctx context.Context) bool
+}
+
+// Try records one attempt of the schedule.
+type Try struct {
+	Bounds  Bounds
+	Outcome Outcome
+	Reason  string
+	TimeS   float64
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Final is the attempt reported (nil when none ran to an end: the
+	// check is unknown for StopReason). Its Outcome may be True, and is
+	// Unknown when the bounds completed are no answer.
+	Final *Attempt
+	// Tries are the attempts of the schedule and of more rounds.
+	Tries []Try
+	// Notes are the search's notes (larger bounds that did not complete,
+	// an interrupted search), before the final attempt's.
+	Notes []string
+}
+
+// search is the state of one search.
+type search struct {
+	cfg     Config
+	backend Backend
+	res     *Result
+	// relaxed: a relaxable check failed; it stays relaxed from then on.
+	relaxed bool
+}
+
+// Run searches the bounds of cfg with backend.
+func Run(ctx context.Context, cfg Config, backend Backend) (*Result, error) {
+	s := &search{cfg: cfg, backend: backend, res: &Result{}}
+	if s.cfg.Progress == nil {
+		s.cfg.Progress = func(string) {}
+	}
+	final, err := s.run(ctx)
+	s.res.Final = final
+	return s.res, err
+}
+
+func (s *search) run(ctx context.Context) (*Attempt, error) {
+	var best, last *Attempt
+loop:
+	for _, b := range s.cfg.Schedule {
+		if ctx.Err() != nil {
+			break
+		}
+		if best != nil && best.Unit != nil && !best.cut() && b.Rounds <= best.Plan.Bounds.Rounds {
+			// Nothing was cut: a larger unwinding bound alone explores
+			// nothing new.
+			continue
+		}
+		out, err := s.try(ctx, b)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case out.Outcome == Violation || out.Unsupported:
+			last = out
+			best = nil
+			break loop
+		case out.Outcome == NoViolationFound:
+			best = out
+			if out.Static && !out.cut() {
+				// Nothing was cut and nothing can be violated: larger
+				// bounds add nothing.
+				break loop
+			}
+		default:
+			// A timeout, or the backend failed at these bounds: larger
+			// bounds will not do better.
+			last = out
+			break loop
+		}
+	}
+	if best == nil && last == nil {
+		return nil, nil
+	}
+	out := best
+	if out == nil {
+		out = last
+	} else if last != nil {
+		s.didNotComplete(last)
+	}
+	if out.Outcome == NoViolationFound {
+		if full := s.complete(ctx, out); full != nil {
+			out = full
+		} else if last == nil {
+			more, failed := s.moreRounds(ctx, out)
+			out = more
+			if failed != nil {
+				s.didNotComplete(failed)
+			}
+		}
+	}
+	if out.Outcome == NoViolationFound && s.cfg.StoppedEarly(ctx) {
+		// Interrupted, or out of memory: the bounds completed so far are
+		// no answer the user asked for.
+		s.res.Notes = append(s.res.Notes, fmt.Sprintf("no violation found within the bounds completed before (rounds %d, unwind %d)", out.Plan.Bounds.Rounds, out.Plan.Bounds.Unwind))
+		out.Outcome, out.Unsupported = Unknown, false
+		out.Reason, out.Pos = s.cfg.StopReason(ctx), ir.Pos{}
+	}
+	if out.Outcome == NoViolationFound && out.Approx != "" {
+		// No violation found, but a check that may fail was not fully
+		// made.
+		out.Outcome, out.Unsupported = Unknown, true
+		out.Reason, out.Pos = out.Approx, out.ApproxPos
+	}
+	return out, nil
+}
+
+// didNotComplete notes the larger bounds of a that did not complete.
+func (s *search) didNotComplete(a *Attempt) {
+	s.res.Notes = append(s.res.Notes, fmt.Sprintf("larger bounds (rounds %d, unwind %d) did not complete: %s", a.Plan.Bounds.Rounds, a.Plan.Bounds.Unwind, a.Reason))
+}
+
+// try runs one attempt at bounds b, with its fallbacks, and records it.
+func (s *search) try(ctx context.Context, b Bounds) (*Attempt, error) {
+	out, err := s.withFallback(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	s.res.Tries = append(s.res.Tries, Try{Bounds: b, Outcome: out.Outcome, Reason: out.Reason, TimeS: out.TranslateS + out.BackendS})
+	return out, nil
+}
+
+// moreRounds raises the rounds of a check that cut nothing (only more
+// rounds can find more there), by half each time while the time allows, up
+// to the number that covers every interleaving. It returns the attempt with
+// the largest bounds that completed (a violation ends the search) and the
+// attempt that did not complete, if any.
+func (s *search) moreRounds(ctx context.Context, best *Attempt) (*Attempt, *Attempt) {
+	for !s.cfg.Fixed && s.cfg.TimeLimit && ctx.Err() == nil && !best.Static && best.visible() >= 0 &&
+		!best.cut() && best.Plan.Bounds.Rounds <= best.visible() {
+		b := best.Plan.Bounds
+		b.Rounds = min(b.Rounds+max(b.Rounds/2, 2), best.visible()+1)
+		s.cfg.Progress(fmt.Sprintf("nothing was cut: more rounds (%d)", b.Rounds))
+		out, err := s.try(ctx, b)
+		if err != nil {
+			return best, nil
+		}
+		switch out.Outcome {
+		case Violation:
+			return out, nil
+		case NoViolationFound:
+			best = out
+		default:
+			return best, out
+		}
+	}
+	return best, nil
+}
+
+// maxCompleteRounds caps the rounds of the completeness check: beyond it
+// the formula grows too large to be worth trying.
+const maxCompleteRounds = 40
+
+// complete tries to prove that a program has no violation at all, not just
+// within the bounds. It applies when the bounded program lost nothing (every
+// loop was completely unwound, no recursion or function-pointer call was
+// cut, no modelling assumption was made): then a check with one round more
+// than the number of visible statements covers every interleaving (each
+// maximal run of one thread's visible statements needs at most one round),
+// and the backend's unwinding assertions prove that its own library loops
+// were unwound enough. It returns the attempt of that check when it proves
+// the property (True) or finds a violation, else nil.
+func (s *search) complete(ctx context.Context, last *Attempt) *Attempt {
+	u := last.Unit
+	if last.visible() < 0 || last.cut() || len(u.Notes.Assumptions) > 0 || last.Approx != "" || ctx.Err() != nil {
+		return nil
+	}
+	if last.Static {
+		// Nothing can be violated, in a bounded program that lost nothing.
+		out := *last
+		out.Outcome = True
+		out.Notes = append(append([]string{}, last.Notes...), s.cfg.StaticComplete)
+		return &out
+	}
+	rounds := last.visible() + 1
+	if rounds > maxCompleteRounds || (!s.cfg.TimeLimit && rounds > 12) {
+		return nil
+	}
+	if s.cfg.Fixed && last.Plan.Bounds.Rounds < rounds {
+		// The user fixed the bounds: they are not raised.
+		return nil
+	}
+	p := last.Plan
+	p.Bounds.Rounds = max(rounds, p.Bounds.Rounds)
+	p.Complete = true
+	s.cfg.Progress(fmt.Sprintf("proving completeness (rounds %d)", p.Bounds.Rounds))
+	out, err := s.attempt(ctx, p)
+	if err != nil || out.Unit == nil {
+		return nil
+	}
+	switch {
+	case out.Outcome == Violation:
+		return out
+	case out.Outcome == NoViolationFound && out.Approx == "" && !out.cut() && len(out.Unit.Notes.Assumptions) == 0:
+		out.Outcome = True
+		out.Notes = append(out.Notes, fmt.Sprintf("complete: every loop fully unwound, no recursion cut, %d visible statements and %d rounds cover every interleaving, CBMC's unwinding assertions hold", last.visible(), p.Bounds.Rounds))
+		return out
+	}
+	return nil
+}
+
+// withFallback runs one attempt at bounds b. When its counterexample does
+// not replay and the program allocates memory, it checks again with the
+// initial heap bytes recorded (CBMC's trace does not show them). When the
+// backend crashes on the cbmc encoding, or its counterexample still does
+// not replay, or it cannot check something, the check runs again with the
+// generic encoding (Config.GenericFallback).
+func (s *search) withFallback(ctx context.Context, b Bounds) (*Attempt, error) {
+	p := Plan{Bounds: b, Target: s.cfg.Target}
+	out, err := s.attempt(ctx, p)
+	if err != nil || ctx.Err() != nil {
+		return out, err
+	}
+	if out.Refused && out.Allocates {
+		s.cfg.Progress("the replay refused CBMC's counterexample; checking again with the heap's initial bytes recorded")
+		p.Heap = true
+		out2, err := s.attempt(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		out = retried(out, out2, "the first counterexample did not replay ("+out.Reason+"); checked again with the initial bytes of malloc'd objects recorded")
+	}
+	if s.cfg.Target != translate.CBMC || !s.cfg.GenericFallback || ctx.Err() != nil || (!out.Crashed && !out.Refused && !out.NeedsGeneric) {
+		return out, nil
+	}
+	// CBMC 6.6's shadow memory has invariant violations on some programs,
+	// and on a few it gives counterexamples the replay refuses: check
+	// again with the generic encoding, which does not use it. It also
+	// cannot check a region whose size is only known at run time.
+	what := "crashed on"
+	switch {
+	case out.Refused:
+		what = "gave a counterexample the replay refused with"
+	case out.NeedsGeneric:
+		what = "cannot check an access with"
+	}
+	s.cfg.Progress("CBMC " + what + " the shadow-memory encoding; checking again with the generic encoding")
+	p.Target, p.Heap = translate.Generic, out.Plan.Heap
+	out2, err := s.attempt(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return retried(out, out2, "CBMC "+what+" the shadow-memory encoding ("+out.Reason+"); used the generic encoding"), nil
+}
+
+// attempt runs one attempt of plan p (relaxed once a relaxable check
+// failed), and again relaxed when a relaxable check fails in it: at these
+// bounds and the larger ones, which contain these behaviours.
+func (s *search) attempt(ctx context.Context, p Plan) (*Attempt, error) {
+	p.Relaxed = s.relaxed
+	out, err := s.backend.Attempt(ctx, p)
+	if err != nil || out == nil {
+		return out, err
+	}
+	out.Plan = p
+	out.markIncomplete()
+	if out.Relax != nil && !s.relaxed {
+		s.relaxed = true
+		s.cfg.Progress(out.Relax.Progress)
+		next, err := s.attempt(ctx, p)
+		if err != nil || next == nil {
+			return next, err
+		}
+		return retried(out, next, out.Relax.Note), nil
+	}
+	return out, nil
+}
+
+// retried returns next, the outcome of checking again after out, with
+// out's time added and a note saying why.
+func retried(out, next *Attempt, note string) *Attempt {
+	next.Notes = append(next.Notes, note)
+	next.TranslateS += out.TranslateS
+	next.BackendS += out.BackendS
+	return next
+}

@@ -1,0 +1,361 @@
+package strategy
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/seq"
+)
+
+// fake is a backend whose answer depends on the plan only (answer), and
+// which records the plans it was given.
+type fake struct {
+	answer func(p Plan) *Attempt
+	plans  []Plan
+}
+
+func (f *fake) Attempt(ctx context.Context, p Plan) (*Attempt, error) {
+	f.plans = append(f.plans, p)
+	a := f.answer(p)
+	if a == nil {
+		return nil, errors.New("fake: no answer")
+	}
+	return a, nil
+}
+
+// unit returns a translation with visible statements and the given cuts.
+func unit(visible int, cuts ...string) *translate.Unit {
+	u := &translate.Unit{Layout: &seq.Layout{Threads: []*seq.ThreadLayout{{Size: visible}}}}
+	for _, c := range cuts {
+		u.Notes.Cuts = append(u.Notes.Cuts, bound.Cut{What: c})
+	}
+	return u
+}
+
+func found(u *translate.Unit) *Attempt { return &Attempt{Outcome: NoViolationFound, Unit: u} }
+
+// plan is a short text of a plan: rounds/unwind, the target, and h for a
+// heap recording, r for relaxed, c for a completeness proof.
+func plan(p Plan) string {
+	s := fmt.Sprintf("%d/%d", p.Bounds.Rounds, p.Bounds.Unwind)
+	if p.Target == translate.Generic {
+		s += " generic"
+	}
+	for _, f := range []struct {
+		on bool
+		s  string
+	}{{p.Heap, " h"}, {p.Relaxed, " r"}, {p.Complete, " c"}} {
+		if f.on {
+			s += f.s
+		}
+	}
+	return s
+}
+
+func TestRun(t *testing.T) {
+	sched := Schedule(false, true, Bounds{})
+	for _, tc := range []struct {
+		name string
+		cfg  func(*Config)
+		// answer answers a plan; ctx, when set, is done before the search.
+		answer func(p Plan) *Attempt
+		done   bool
+		// want: the plans tried, the final outcome and reason, the bounds
+		// of the final attempt, the search's notes (substrings) and the
+		// final attempt's notes (substrings).
+		plans     []string
+		outcome   Outcome
+		reason    string
+		bounds    string
+		notes     []string
+		lastNotes []string
+		tries     int
+	}{
+		{
+			name:    "a violation at the first bounds ends the search",
+			answer:  func(p Plan) *Attempt { return &Attempt{Outcome: Violation, Unit: unit(3, "loop")} },
+			plans:   []string{"2/2"},
+			outcome: Violation, bounds: "2/2", tries: 1,
+		},
+		{
+			name: "deepening while cut, up to a violation",
+			answer: func(p Plan) *Attempt {
+				if p.Bounds.Rounds == 4 {
+					return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
+				}
+				return found(unit(30, "loop"))
+			},
+			plans:   []string{"2/2", "3/3", "4/4"},
+			outcome: Violation, bounds: "4/4", tries: 3,
+		},
+		{
+			name: "nothing cut: completeness at one round more than the visible statements",
+			cfg:  func(c *Config) { c.Schedule, c.TimeLimit = Schedule(false, false, Bounds{}), false },
+			answer: func(p Plan) *Attempt {
+				return found(unit(5))
+			},
+			// Steps that raise the rounds run; the proof takes 6 rounds.
+			plans:   []string{"2/2", "3/3", "4/4", "6/4 c"},
+			outcome: True, bounds: "6/4", tries: 3,
+			lastNotes: []string{"complete: every loop fully unwound, no recursion cut, 5 visible statements and 6 rounds"},
+		},
+		{
+			name: "nothing cut: a larger unwinding bound alone is skipped",
+			answer: func(p Plan) *Attempt {
+				if p.Complete {
+					return &Attempt{Outcome: Unknown, Reason: "timeout", Unit: unit(5)}
+				}
+				return found(unit(5))
+			},
+			// 8/20 would only raise the unwinding after 8/12; the proof at
+			// 12 rounds does not end: the bounded answer stands.
+			plans:   []string{"2/2", "3/3", "4/4", "5/6", "6/8", "8/12", "10/32", "12/64", "12/64 c"},
+			outcome: NoViolationFound, bounds: "12/64", tries: 8,
+		},
+		{
+			name: "nothing cut, too many statements to prove: more rounds",
+			answer: func(p Plan) *Attempt {
+				return found(unit(50))
+			},
+			// After the schedule, the rounds grow by half up to 51, which
+			// covers every interleaving; 51 rounds are too many to prove.
+			plans:   append(sched8(), "18/64", "27/64", "40/64", "51/64"),
+			outcome: NoViolationFound, bounds: "51/64", tries: 12,
+		},
+		{
+			name: "a timeout keeps the best bounds and notes the larger ones",
+			answer: func(p Plan) *Attempt {
+				if p.Bounds.Rounds == 3 {
+					return &Attempt{Outcome: Unknown, Reason: "timeout after 1s"}
+				}
+				return found(unit(30, "loop"))
+			},
+			plans:   []string{"2/2", "3/3"},
+			outcome: NoViolationFound, bounds: "2/2", tries: 2,
+			notes: []string{"larger bounds (rounds 3, unwind 3) did not complete: timeout after 1s"},
+		},
+		{
+			name:    "unsupported ends the search unknown",
+			answer:  func(p Plan) *Attempt { return &Attempt{Outcome: Unknown, Unsupported: true, Reason: "unsupported: x"} },
+			plans:   []string{"2/2"},
+			outcome: Unknown, reason: "unsupported: x", bounds: "2/2", tries: 1,
+		},
+		{
+			name: "static: nothing to check and nothing cut is a proof without a backend run",
+			cfg:  func(c *Config) { c.StaticComplete = "complete: static" },
+			answer: func(p Plan) *Attempt {
+				return &Attempt{Outcome: NoViolationFound, Static: true, Unit: unit(4)}
+			},
+			plans:   []string{"2/2"},
+			outcome: True, bounds: "2/2", tries: 1, lastNotes: []string{"complete: static"},
+		},
+		{
+			name: "a refused counterexample: heap recording, then the generic encoding",
+			cfg:  func(c *Config) { c.GenericFallback = true },
+			answer: func(p Plan) *Attempt {
+				if p.Target == translate.Generic {
+					return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
+				}
+				return &Attempt{Outcome: Unknown, Refused: true, Allocates: true, Reason: "diverged", Unit: unit(3, "loop")}
+			},
+			plans:   []string{"2/2", "2/2 h", "2/2 generic h"},
+			outcome: Violation, bounds: "2/2", tries: 1,
+			// The heap recording's note is on the attempt the generic
+			// encoding replaced (as before the strategy was a package).
+			lastNotes: []string{"gave a counterexample the replay refused with the shadow-memory encoding (diverged); used the generic encoding"},
+		},
+		{
+			name: "a crash without the generic fallback stays unknown",
+			answer: func(p Plan) *Attempt {
+				return &Attempt{Outcome: Unknown, Crashed: true, Reason: "invariant violation"}
+			},
+			plans:   []string{"2/2"},
+			outcome: Unknown, reason: "invariant violation", bounds: "2/2", tries: 1,
+		},
+		{
+			name: "the cbmc target cannot check an access: generic",
+			cfg:  func(c *Config) { c.GenericFallback = true },
+			answer: func(p Plan) *Attempt {
+				if p.Target == translate.Generic {
+					return &Attempt{Outcome: Violation, Unit: unit(3)}
+				}
+				return &Attempt{Outcome: Unknown, NeedsGeneric: true, Reason: "memcpy of n bytes"}
+			},
+			plans:   []string{"2/2", "2/2 generic"},
+			outcome: Violation, bounds: "2/2", tries: 1,
+			lastNotes: []string{"cannot check an access with the shadow-memory encoding (memcpy of n bytes)"},
+		},
+		{
+			name: "a failed relaxable check: relaxed re-run, relaxed from then on",
+			answer: func(p Plan) *Attempt {
+				if !p.Relaxed {
+					return &Attempt{Outcome: Unknown, Relax: &Relax{Progress: "again", Note: "relaxed"}}
+				}
+				if p.Bounds.Rounds == 3 {
+					return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
+				}
+				return found(unit(30, "loop"))
+			},
+			plans:   []string{"2/2", "2/2 r", "3/3 r"},
+			outcome: Violation, bounds: "3/3", tries: 2,
+		},
+		{
+			name: "incomplete translation: no violation is unknown",
+			answer: func(p Plan) *Attempt {
+				u := unit(30, "loop")
+				u.Notes.Incomplete = []bound.Cut{{Pos: ir.Pos{File: "a.c", Line: 1, Col: 1}, What: "a relaxed atomic"}}
+				return found(u)
+			},
+			plans:   sched9(),
+			outcome: Unknown, reason: "unsupported: a relaxed atomic", bounds: "12/64", tries: 9,
+			lastNotes: []string{"not explored: a.c:1:1: a relaxed atomic"},
+		},
+		{
+			name: "an approximated check: no violation is unknown",
+			answer: func(p Plan) *Attempt {
+				a := found(unit(3))
+				a.Approx = "unsupported: strlen"
+				return a
+			},
+			// No proof is tried, and more rounds cannot help.
+			plans:   sched8(),
+			outcome: Unknown, reason: "unsupported: strlen", bounds: "12/64", tries: 8,
+		},
+		{
+			name:    "interrupted before any attempt: no final attempt",
+			done:    true,
+			answer:  func(p Plan) *Attempt { return found(unit(3)) },
+			outcome: "",
+		},
+		{
+			name: "fixed bounds are not raised",
+			cfg: func(c *Config) {
+				c.Fixed, c.Schedule = true, Schedule(true, true, Bounds{Rounds: 2, Unwind: 1})
+			},
+			answer:  func(p Plan) *Attempt { return found(unit(5)) },
+			plans:   []string{"2/1"},
+			outcome: NoViolationFound, bounds: "2/1", tries: 1,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			if tc.done {
+				cancel(errors.New("interrupted"))
+			}
+			cfg := Config{Schedule: sched, TimeLimit: true, Target: translate.CBMC,
+				StopReason:   func(ctx context.Context) string { return "stopped" },
+				StoppedEarly: func(ctx context.Context) bool { return ctx.Err() != nil },
+			}
+			if tc.cfg != nil {
+				tc.cfg(&cfg)
+			}
+			f := &fake{answer: tc.answer}
+			res, err := Run(ctx, cfg, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var plans []string
+			for _, p := range f.plans {
+				plans = append(plans, plan(p))
+			}
+			if !reflect.DeepEqual(plans, tc.plans) {
+				t.Errorf("plans = %q, want %q", plans, tc.plans)
+			}
+			if len(res.Tries) != tc.tries {
+				t.Errorf("tries = %d, want %d", len(res.Tries), tc.tries)
+			}
+			if tc.outcome == "" {
+				if res.Final != nil {
+					t.Errorf("final = %+v, want none", res.Final)
+				}
+				return
+			}
+			fin := res.Final
+			if fin == nil {
+				t.Fatalf("no final attempt")
+			}
+			if fin.Outcome != tc.outcome || fin.Reason != tc.reason || plan(Plan{Bounds: fin.Plan.Bounds}) != tc.bounds {
+				t.Errorf("final = %s %q at %s, want %s %q at %s", fin.Outcome, fin.Reason, plan(Plan{Bounds: fin.Plan.Bounds}), tc.outcome, tc.reason, tc.bounds)
+			}
+			hasAll(t, "notes", res.Notes, tc.notes)
+			hasAll(t, "final notes", fin.Notes, tc.lastNotes)
+		})
+	}
+}
+
+// sched8 is the default schedule's plans when nothing is cut (8/20 only
+// raises the unwinding bound after 8/12).
+func sched8() []string {
+	var out []string
+	for _, p := range sched9() {
+		if p != "8/20" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// sched9 is the default schedule's plans.
+func sched9() []string {
+	var out []string
+	for _, b := range DefaultSchedule {
+		out = append(out, plan(Plan{Bounds: b}))
+	}
+	return out
+}
+
+func hasAll(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	text := strings.Join(got, "\n")
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s %q lack %q", what, got, w)
+		}
+	}
+}
+
+// TestInterruptedKeepsBounds: a search interrupted after bounds completed
+// is unknown, with the bounds completed noted.
+func TestInterruptedKeepsBounds(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	f := &fake{answer: func(p Plan) *Attempt {
+		if p.Bounds.Rounds == 3 {
+			cancel(errors.New("SIGINT"))
+			return &Attempt{Outcome: Unknown, Reason: "interrupted"}
+		}
+		return found(unit(30, "loop"))
+	}}
+	res, err := Run(ctx, Config{Schedule: Schedule(false, true, Bounds{}), TimeLimit: true,
+		StopReason:   func(ctx context.Context) string { return "interrupted by SIGINT" },
+		StoppedEarly: func(ctx context.Context) bool { return ctx.Err() != nil },
+	}, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Final == nil || res.Final.Outcome != Unknown || res.Final.Reason != "interrupted by SIGINT" {
+		t.Fatalf("final = %+v", res.Final)
+	}
+	hasAll(t, "notes", res.Notes, []string{"no violation found within the bounds completed before (rounds 2, unwind 2)"})
+}
+
+func TestSchedule(t *testing.T) {
+	user := Bounds{Rounds: 7, Unwind: 5, UnwindSet: map[string]int{"l": 3}}
+	for _, tc := range []struct {
+		fixed, limit bool
+		n            int
+	}{{true, true, 1}, {false, false, 3}, {false, true, len(DefaultSchedule)}} {
+		s := Schedule(tc.fixed, tc.limit, user)
+		if len(s) != tc.n || s[0].UnwindSet["l"] != 3 {
+			t.Errorf("Schedule(%v, %v) = %v", tc.fixed, tc.limit, s)
+		}
+	}
+}
