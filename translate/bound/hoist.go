@@ -17,8 +17,12 @@ import (
 // over the functions whose address the program takes.
 func Hoist(prog *ir.Program, notes *Notes) {
 	h := &hoister{prog: prog, notes: notes}
+	// The targets are fixed before any function is hoisted: the address
+	// analysis runs once over the whole program (it used to run once per
+	// function, quadratic in the program's size).
+	taken := addrTaken(prog)
 	for _, f := range prog.Funcs {
-		if _, ok := addrTaken(prog)[f]; ok {
+		if taken[f] {
 			h.targets = append(h.targets, f)
 		}
 	}
