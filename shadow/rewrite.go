@@ -412,7 +412,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		}
 		return nil
 	}
-	site := &Site{ID: len(in.Sites) + 1, Write: write, Atomic: atomic, Lvalue: lvalueText(lv), Pos: lv.Pos(), Loc: r.loc, Thread: r.tl.Thread, Region: r.region}
+	site := &Site{ID: len(in.Sites) + 1, Write: write, Atomic: atomic, Lvalue: lvalueText(lv), base: baseName(lv), Pos: lv.Pos(), Loc: r.loc, Thread: r.tl.Thread, Region: r.region}
 	if !site.Pos.IsValid() {
 		site.Pos = r.loc.Pos
 	}
