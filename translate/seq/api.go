@@ -54,8 +54,8 @@ func (a *apiLowerer) save(e ir.Expr, out *[]ir.Stmt) ir.Expr {
 	if ft, ok := t.(*ir.Func); ok {
 		t = &ir.Pointer{Elem: ft}
 	}
-	v := a.Temp(t, out)
-	*out = append(*out, a.Exec(ir.Set(ir.Ref(v), e)))
+	v := a.temp(t, out)
+	*out = append(*out, a.exec(ir.Set(ir.Ref(v), e)))
 	return ir.Ref(v)
 }
 
@@ -81,6 +81,12 @@ func isAddrOfSimple(e ir.Expr) bool {
 	}
 	return simple(u.X)
 }
+
+// temp and exec are the Builder's, under the names the lowering's switch
+// uses.
+func (a *apiLowerer) temp(t ir.Type, out *[]ir.Stmt) *ir.Var { return a.Temp(t, out) }
+
+func (a *apiLowerer) exec(e ir.Expr) ir.Stmt { return a.Exec(e) }
 
 // clone returns a deep copy of e.
 func clone(e ir.Expr) ir.Expr { return ir.Clone(e) }
@@ -113,7 +119,7 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 	var out []ir.Stmt
 	result := func(v ir.Expr) {
 		if lhs != nil && v != nil {
-			out = append(out, a.Exec(&ir.Assign{L: lhs, R: v, T: lhs.Type(), P: call.P}))
+			out = append(out, a.exec(&ir.Assign{L: lhs, R: v, T: lhs.Type(), P: call.P}))
 		}
 	}
 	switch f.Name {
@@ -124,7 +130,7 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 		m := a.save(args[1], &out)
 		unlock := a.fnDecl("pthread_mutex_unlock", ir.IntType)
 		lock := a.fnDecl("pthread_mutex_lock", ir.IntType)
-		out = append(out, a.Exec(ir.CallFn(unlock, m)), a.Exec(ir.CallFn(lock, clone(m))))
+		out = append(out, a.exec(ir.CallFn(unlock, m)), a.exec(ir.CallFn(lock, clone(m))))
 		if f.Name == "pthread_cond_timedwait" {
 			nb := a.fnDecl("__VERIFIER_nondet_bool", ir.BoolType)
 			result(&ir.Cond{C: ir.CallFn(nb), X: ir.IntConst(0), Y: ir.IntConst(model.ETIMEDOUT), T: ir.IntType})
@@ -137,10 +143,10 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 			return []ir.Stmt{s}
 		}
 		b := a.save(args[0], &out)
-		g := a.Temp(ir.IntType, &out)
+		g := a.temp(ir.IntType, &out)
 		arrive := a.fnDecl("__ladr_barrier_arrive", ir.IntType)
 		await := a.fnDecl("__ladr_barrier_await", ir.VoidType)
-		out = append(out, a.Exec(ir.Set(ir.Ref(g), ir.CallFn(arrive, b))), a.Exec(ir.CallFn(await, clone(b), ir.Ref(g))))
+		out = append(out, a.exec(ir.Set(ir.Ref(g), ir.CallFn(arrive, b))), a.exec(ir.CallFn(await, clone(b), ir.Ref(g))))
 		result(&ir.Cond{C: ir.Bin(ir.And, ir.Ref(g), ir.IntConst(1), ir.IntType), X: ir.IntConst(-1), Y: ir.IntConst(0), T: ir.IntType})
 		return out
 	}
@@ -156,7 +162,7 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 	switch name {
 	case "__atomic_thread_fence", "__atomic_signal_fence", "__sync_synchronize":
 		if lhs != nil {
-			return []ir.Stmt{a.Exec(&ir.Assign{L: lhs, R: ir.IntConst(0), T: lhs.Type()})}
+			return []ir.Stmt{a.exec(&ir.Assign{L: lhs, R: ir.IntConst(0), T: lhs.Type()})}
 		}
 		return nil
 	}
@@ -180,7 +186,7 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 	end := a.fnDecl("__VERIFIER_atomic_end", ir.VoidType)
 	var body []ir.Stmt
 	var res ir.Expr
-	set := func(l, r ir.Expr) { body = append(body, a.Exec(&ir.Assign{L: l, R: r, T: l.Type()})) }
+	set := func(l, r ir.Expr) { body = append(body, a.exec(&ir.Assign{L: l, R: r, T: l.Type()})) }
 	arg := func(i int) ir.Expr {
 		if i < len(args) {
 			return clone(args[i])
@@ -188,7 +194,7 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 		return ir.IntConst(0)
 	}
 	rmw := func(op ir.Op, fetchFirst, nand bool) {
-		t := a.Temp(elem, &out)
+		t := a.temp(elem, &out)
 		if fetchFirst {
 			set(ir.Ref(t), deref(p, elem))
 			var nv ir.Expr = ir.Bin(op, ir.Ref(t), arg(1), elem)
@@ -209,13 +215,13 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 	ops := map[string]ir.Op{"add": ir.Add, "sub": ir.Sub, "and": ir.And, "or": ir.Or, "xor": ir.Xor, "nand": ir.And}
 	switch name {
 	case "__atomic_load_n", "__c11_atomic_load":
-		t := a.Temp(elem, &out)
+		t := a.temp(elem, &out)
 		set(ir.Ref(t), deref(p, elem))
 		res = ir.Ref(t)
 	case "__atomic_store_n", "__c11_atomic_store":
 		set(deref(p, elem), arg(1))
 	case "__atomic_exchange_n", "__c11_atomic_exchange", "__sync_lock_test_and_set":
-		t := a.Temp(elem, &out)
+		t := a.temp(elem, &out)
 		set(ir.Ref(t), deref(p, elem))
 		set(deref(p, elem), arg(1))
 		res = ir.Ref(t)
@@ -229,28 +235,28 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 		set(deref(arg(2), elem), deref(p, elem))
 		set(deref(p, elem), deref(arg(1), elem))
 	case "__atomic_compare_exchange_n", "__atomic_compare_exchange", "__c11_atomic_compare_exchange_strong", "__c11_atomic_compare_exchange_weak":
-		t := a.Temp(ir.BoolType, &out)
+		t := a.temp(ir.BoolType, &out)
 		desired := arg(2)
 		if name == "__atomic_compare_exchange" {
 			desired = deref(arg(2), elem)
 		}
 		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), deref(arg(1), elem), ir.IntType))
 		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Ref(t),
-			Then: ir.NewBlock(a.Loc, a.Exec(ir.Set(deref(p, elem), desired))),
-			Else: ir.NewBlock(a.Loc, a.Exec(ir.Set(deref(arg(1), elem), deref(p, elem))))})
+			Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), desired))),
+			Else: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(arg(1), elem), deref(p, elem))))})
 		res = ir.Ref(t)
 	case "__sync_bool_compare_and_swap":
-		t := a.Temp(ir.BoolType, &out)
+		t := a.temp(ir.BoolType, &out)
 		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), arg(1), ir.IntType))
-		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Ref(t), Then: ir.NewBlock(a.Loc, a.Exec(ir.Set(deref(p, elem), arg(2))))})
+		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Ref(t), Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
 		res = ir.Ref(t)
 	case "__sync_val_compare_and_swap":
-		t := a.Temp(elem, &out)
+		t := a.temp(elem, &out)
 		set(ir.Ref(t), deref(p, elem))
-		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Bin(ir.Eq, ir.Ref(t), arg(1), ir.IntType), Then: ir.NewBlock(a.Loc, a.Exec(ir.Set(deref(p, elem), arg(2))))})
+		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Bin(ir.Eq, ir.Ref(t), arg(1), ir.IntType), Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
 		res = ir.Ref(t)
 	case "__atomic_test_and_set":
-		t := a.Temp(ir.BoolType, &out)
+		t := a.temp(ir.BoolType, &out)
 		set(ir.Ref(t), deref(p, ir.UCharType))
 		set(deref(p, ir.UCharType), ir.IntConst(1))
 		res = ir.Ref(t)
@@ -275,11 +281,11 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 		}
 		rmw(ops[op], form == "fetch", op == "nand")
 	}
-	out = append(out, a.Exec(ir.CallFn(begin)))
+	out = append(out, a.exec(ir.CallFn(begin)))
 	out = append(out, body...)
-	out = append(out, a.Exec(ir.CallFn(end)))
+	out = append(out, a.exec(ir.CallFn(end)))
 	if lhs != nil && res != nil {
-		out = append(out, a.Exec(&ir.Assign{L: lhs, R: res, T: lhs.Type(), P: call.P}))
+		out = append(out, a.exec(&ir.Assign{L: lhs, R: res, T: lhs.Type(), P: call.P}))
 	}
 	return out
 }
