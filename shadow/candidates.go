@@ -43,25 +43,11 @@ type surveyed struct {
 // rootOf returns the variable an lvalue lies in, or nil when the lvalue is
 // reached through a pointer that may point anywhere.
 func rootOf(lv ir.Expr) *ir.Var {
-	switch x := lv.(type) {
-	case *ir.Ident:
-		return x.Var
-	case *ir.Member:
-		if x.Arrow {
-			return pointee(x.X)
-		}
-		return rootOf(x.X)
-	case *ir.Index:
-		if ir.IsArray(x.X.Type()) {
-			return rootOf(x.X)
-		}
-		return pointee(x.X)
-	case *ir.Unary:
-		if x.Op == ir.Deref {
-			return pointee(x.X)
-		}
+	h := ir.HostOf(lv)
+	if h.Ptr != nil {
+		return pointee(h.Ptr)
 	}
-	return nil
+	return h.Var
 }
 
 // pointee returns the variable a pointer expression points into when the

@@ -3,7 +3,6 @@ package shadow
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate"
@@ -197,22 +196,11 @@ func (in *Instrumenter) writeOf(region int, second *Site) *Site {
 		}
 	}
 	for _, c := range cands {
-		if baseName(c.Lvalue) == baseName(second.Lvalue) {
+		if c.base != "" && c.base == second.base {
 			return c
 		}
 	}
 	return cands[0]
-}
-
-// baseName returns the variable an lvalue text starts with.
-func baseName(s string) string {
-	s = strings.TrimLeft(s, "*&( ")
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return s[:i]
-		}
-	}
-	return s
 }
 
 // stepValue reads an integer value of a trace assignment.

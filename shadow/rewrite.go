@@ -32,7 +32,7 @@ func (r *rewriter) value(e ir.Expr) (ir.Expr, bool) {
 	}
 	v, ok := r.vals[e]
 	if ok {
-		return clone(v), true
+		return ir.Clone(v), true
 	}
 	return nil, false
 }
@@ -43,8 +43,6 @@ func (r *rewriter) bind(e ir.Expr, t *ir.Var) {
 	}
 	r.vals[e] = ir.Ref(t)
 }
-
-func clone(e ir.Expr) ir.Expr { return (&ir.Cloner{}).Expr(e) }
 
 func isArrayOrFunc(t ir.Type) bool { return ir.IsArray(t) || ir.IsFunc(t) }
 
@@ -237,7 +235,7 @@ func (r *rewriter) wse(e ir.Expr) ir.Expr {
 		}
 		return r.wseCall(x)
 	}
-	return clone(e)
+	return ir.Clone(e)
 }
 
 func (r *rewriter) wseCall(x *ir.Call) *ir.Call {
@@ -409,7 +407,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		}
 		return nil
 	}
-	site := &Site{ID: len(in.Sites) + 1, Write: write, Atomic: atomic, Lvalue: lvalueText(lv), Pos: lv.Pos(), Loc: r.loc, Thread: r.tl.Thread, Region: r.region}
+	site := &Site{ID: len(in.Sites) + 1, Write: write, Atomic: atomic, Lvalue: lvalueText(lv), base: baseName(lv), Pos: lv.Pos(), Loc: r.loc, Thread: r.tl.Thread, Region: r.region}
 	if !site.Pos.IsValid() {
 		site.Pos = r.loc.Pos
 	}
@@ -426,14 +424,14 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		p := lv.(*ir.Unary).X
 		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(ir.Uncast(p)), lvalueText(mem.Size), mem.call)
 		if in.target == translate.Generic {
-			addr, size = p, clone(mem.Size)
+			addr, size = p, ir.Clone(mem.Size)
 		} else {
 			if !constSize(mem.Size) {
 				in.err = &NeedsGenericError{Pos: site.Pos, What: fmt.Sprintf("%s accesses %s bytes", mem.call, lvalueText(mem.Size))}
 				return nil
 			}
 			// CBMC's shadow memory covers the pointed-to type.
-			bytes := &ir.Pointer{Elem: &ir.Array{Elem: ir.UCharType, Len: -1, LenExpr: clone(mem.Size)}}
+			bytes := &ir.Pointer{Elem: &ir.Array{Elem: ir.UCharType, Len: -1, LenExpr: ir.Clone(mem.Size)}}
 			addr = &ir.Cast{X: ir.Uncast(p), T: bytes}
 		}
 	} else if m, ok := lv.(*ir.Member); ok && m.Field.BitField {
@@ -447,18 +445,18 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	} else {
 		w := r.wse(lv)
 		addr = ir.AddrOf(w)
-		size = &ir.SizeofExpr{X: clone(w), T: ir.ULongType}
+		size = &ir.SizeofExpr{X: ir.Clone(w), T: ir.ULongType}
 	}
 	in.Sites = append(in.Sites, site)
 	id := ir.Lit(int64(site.ID), ir.UIntType)
 	// Phase 2: does this access hit a location C1's last statement wrote?
 	var hit ir.Expr
 	if in.target == translate.Generic {
-		ca := &ir.Cast{X: clone(addr), T: ir.CharPtrType}
+		ca := &ir.Cast{X: ir.Clone(addr), T: ir.CharPtrType}
 		wa := ir.Ref(v.wa)
 		overlap := ir.Bin(ir.LAnd,
-			ir.Bin(ir.Lt, ca, ir.Bin(ir.Add, clone(wa), ir.Ref(v.ws), ir.CharPtrType), ir.IntType),
-			ir.Bin(ir.Lt, clone(wa), ir.Bin(ir.Add, clone(ca), clone(size), ir.CharPtrType), ir.IntType), ir.IntType)
+			ir.Bin(ir.Lt, ca, ir.Bin(ir.Add, ir.Clone(wa), ir.Ref(v.ws), ir.CharPtrType), ir.IntType),
+			ir.Bin(ir.Lt, ir.Clone(wa), ir.Bin(ir.Add, ir.Clone(ca), ir.Clone(size), ir.CharPtrType), ir.IntType), ir.IntType)
 		hit = ir.Bin(ir.LAnd, wa, overlap, ir.IntType)
 		if atomic {
 			hit = ir.Bin(ir.LAnd, hit, ir.Ref(v.wn), ir.IntType)
@@ -473,7 +471,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		case atomic && in.atomics:
 			field = fieldNonAtom
 		}
-		hit = in.getField(clone(addr), field)
+		hit = in.getField(ir.Clone(addr), field)
 	}
 	phase2 := ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Ref(v.p2), hit, ir.IntType), ir.Set(ir.Ref(v.drd), id), ir.IntType)
 	if !write {
@@ -484,9 +482,9 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	if in.target == translate.Generic {
 		nd := in.prog.DeclareFunc("__VERIFIER_nondet_bool", &ir.Func{Result: ir.BoolType})
 		mark = ir.Bin(ir.LAnd, ir.CallFn(nd), seqAll(
-			ir.Set(ir.Ref(v.wa), &ir.Cast{X: clone(addr), T: ir.CharPtrType}),
-			ir.Set(ir.Ref(v.ws), clone(size)),
-			ir.Set(ir.Ref(v.wk), clone(id)),
+			ir.Set(ir.Ref(v.wa), &ir.Cast{X: ir.Clone(addr), T: ir.CharPtrType}),
+			ir.Set(ir.Ref(v.ws), ir.Clone(size)),
+			ir.Set(ir.Ref(v.wk), ir.Clone(id)),
 			ir.Set(ir.Ref(v.wn), ir.Lit(b2i(!atomic), ir.BoolType)),
 			ir.IntConst(1)), ir.IntType)
 	} else {
@@ -495,9 +493,9 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		if site.BitField {
 			wf, nf = fieldBitWrite, fieldBitNA
 		}
-		marks := []ir.Expr{in.setField(clone(addr), wf, k)}
+		marks := []ir.Expr{in.setField(ir.Clone(addr), wf, k)}
 		if !atomic && in.atomics {
-			marks = append(marks, in.setField(clone(addr), nf, clone(k)))
+			marks = append(marks, in.setField(ir.Clone(addr), nf, ir.Clone(k)))
 		}
 		marks = append(marks, ir.Set(ir.Ref(v.c1), ir.Lit(int64(site.Region), ir.UIntType)), ir.IntConst(1))
 		mark = seqAll(marks...)

@@ -63,6 +63,8 @@ type Site struct {
 	// Approx, when set, says how the access is approximated (a library
 	// function reading a string is checked on its first byte only).
 	Approx string
+	// base names the variable at the root of the lvalue (baseName).
+	base string
 }
 
 // Instrumenter is the race instrumentation: it implements
@@ -558,6 +560,46 @@ func (s *Site) String() string {
 		kind = "write"
 	}
 	return fmt.Sprintf("%s of %s at %s", kind, s.Lvalue, s.Pos)
+}
+
+// baseName returns the name of the variable at the root of the lvalue e:
+// the variable it lies in, or the one its pointer is read from (p for *p,
+// p->f, p[i] and *(p + 1); s for s->next->v; x for (&x)->f), or "" when
+// there is none (a member of a call's result).
+func baseName(e ir.Expr) string {
+	for {
+		h := ir.HostOf(e)
+		switch {
+		case h.Var != nil:
+			return h.Var.Name
+		case h.Ptr == nil:
+			return ""
+		}
+		e = pointerBase(h.Ptr)
+	}
+}
+
+// pointerBase strips from a pointer expression the casts, the address-of
+// and the pointer arithmetic around the lvalue it derives from.
+func pointerBase(p ir.Expr) ir.Expr {
+	for {
+		switch x := p.(type) {
+		case *ir.Cast:
+			p = x.X
+		case *ir.Unary:
+			if x.Op != ir.Addr {
+				return p
+			}
+			p = x.X
+		case *ir.Binary:
+			if x.Op != ir.Add && x.Op != ir.Sub {
+				return p
+			}
+			p = x.X
+		default:
+			return p
+		}
+	}
 }
 
 func lvalueText(e ir.Expr) string {

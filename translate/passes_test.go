@@ -78,12 +78,14 @@ func TestPassTable(t *testing.T) {
 	}
 }
 
-func TestStopAfter(t *testing.T) {
-	src := `
+// stopAfterSource is a small racy program with one thread.
+const stopAfterSource = `
 #include <pthread.h>
 int g;
 void *w(void *a) { g++; return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); g++; return 0; }`
+
+func TestStopAfter(t *testing.T) {
 	for _, tc := range []struct {
 		stop     string
 		property seq.Property
@@ -129,7 +131,7 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); g++; return 0; }`
 		}},
 	} {
 		t.Run(tc.stop, func(t *testing.T) {
-			p, err := fe.Parse("t.c", []byte(src), cfront.Options{})
+			p, err := fe.Parse("t.c", []byte(stopAfterSource), cfront.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,11 +149,10 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); g++; return 0; }`
 	}
 }
 
-// TestEveryPassOutputCompiles prints the program after each pass and
-// checks that gcc accepts it, in both data models.
-func TestEveryPassOutputCompiles(t *testing.T) {
-	progs := map[string]string{
-		"mutex": `
+// passPrograms are small threaded programs every pass must handle (their
+// output compiles, their IR verifies after each pass).
+var passPrograms = map[string]string{
+	"mutex": `
 #include <pthread.h>
 #include <assert.h>
 pthread_mutex_t m;
@@ -166,7 +167,7 @@ int main(void) {
 	assert(g > 0 && g <= 9);
 	return 0;
 }`,
-		"function pointers and switch": `
+	"function pointers and switch": `
 #include <pthread.h>
 int g;
 int inc(int x) { return x + 1; }
@@ -177,14 +178,18 @@ void *w(void *arg) {
 	return 0;
 }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, &g); while (g < 3) g = inc(g); return 0; }`,
-		"atomics": `
+	"atomics": `
 #include <pthread.h>
 int cnt, flag;
 void __VERIFIER_atomic_acquire(void) { __VERIFIER_assume(flag == 0); flag = 1; }
 void *w(void *a) { __VERIFIER_atomic_acquire(); __sync_fetch_and_add(&cnt, 1); flag = 0; return 0; }
 int main(void) { pthread_t t1, t2; pthread_create(&t1, 0, w, 0); pthread_create(&t2, 0, w, 0); return 0; }`,
-	}
-	for name, src := range progs {
+}
+
+// TestEveryPassOutputCompiles prints the program after each pass and
+// checks that gcc accepts it, in both data models.
+func TestEveryPassOutputCompiles(t *testing.T) {
+	for name, src := range passPrograms {
 		for _, stop := range translate.PassNames() {
 			if stop == "shadow" {
 				continue // needs the race instrumentation

@@ -84,7 +84,7 @@ func dropFill(body, b *ir.Block, k int, p *ir.Var, size ir.Expr) bool {
 	}
 	var repl []ir.Stmt
 	if uses > 0 {
-		repl = []ir.Stmt{&ir.ExprStmt{Loc: loop.Loc, X: ir.Set(ir.Ref(i), &ir.Cast{X: (&ir.Cloner{}).Expr(size), T: i.Type, P: loop.Pos})}}
+		repl = []ir.Stmt{&ir.ExprStmt{Loc: loop.Loc, X: ir.Set(ir.Ref(i), &ir.Cast{X: ir.Clone(size), T: i.Type, P: loop.Pos})}}
 	}
 	nl := append(append(append([]ir.Stmt{}, list[:at+1]...), repl...), list[at+2:]...)
 	if inner, ok := b.List[k].(*ir.Block); ok {

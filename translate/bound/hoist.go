@@ -16,9 +16,13 @@ import (
 // statement sequences. Calls through function pointers become an if-chain
 // over the functions whose address the program takes.
 func Hoist(prog *ir.Program, notes *Notes) {
-	h := &hoister{prog: prog, notes: notes}
+	h := &hoister{Builder: ir.Builder{Prefix: "__ladr_h"}, prog: prog, notes: notes}
+	// The targets are fixed before any function is hoisted: the address
+	// analysis runs once over the whole program (it used to run once per
+	// function, quadratic in the program's size).
+	taken := addrTaken(prog)
 	for _, f := range prog.Funcs {
-		if _, ok := addrTaken(prog)[f]; ok {
+		if taken[f] {
 			h.targets = append(h.targets, f)
 		}
 	}
@@ -209,13 +213,15 @@ func (h *hoister) collectFP() {
 }
 
 type hoister struct {
+	// Builder makes the temporaries (__ladr_hN, declared in pre) and the
+	// statements at the statement being hoisted (Loc); its counter also
+	// numbers the labels.
+	ir.Builder
 	prog    *ir.Program
 	notes   *Notes
 	fn      *ir.Function
 	targets []*ir.Function
 	pre     []ir.Stmt
-	loc     ir.Loc
-	n       int
 	// Function-pointer analysis (pointees).
 	fpAssign map[*ir.Var][]ir.Expr
 	fpTaken  map[*ir.Var]bool
@@ -237,17 +243,9 @@ func NeedsStmt(c *ir.Call) bool {
 	return false
 }
 
-func (h *hoister) temp(t ir.Type) *ir.Var {
-	h.n++
-	v := &ir.Var{Name: fmt.Sprintf("__ladr_h%d", h.n), Type: t, Class: ir.Local, Func: h.loc.Func, Synthetic: true}
-	h.emit(&ir.DeclStmt{Loc: h.loc, Var: v})
-	return v
-}
+func (h *hoister) temp(t ir.Type) *ir.Var { return h.Temp(t, &h.pre) }
 
-func (h *hoister) label(kind string) string {
-	h.n++
-	return fmt.Sprintf("__ladr_%s%d", kind, h.n)
-}
+func (h *hoister) label(kind string) string { return fmt.Sprintf("__ladr_%s%d", kind, h.Fresh()) }
 
 func (h *hoister) emit(s ir.Stmt) { h.pre = append(h.pre, s) }
 
@@ -270,7 +268,7 @@ func (h *hoister) sub(f func()) []ir.Stmt {
 }
 
 func (h *hoister) stmt(s ir.Stmt) []ir.Stmt {
-	h.loc = *s.Origin()
+	h.Loc = *s.Origin()
 	switch s := s.(type) {
 	case *ir.ExprStmt:
 		var x ir.Expr
@@ -357,7 +355,7 @@ func (h *hoister) top(e ir.Expr) ir.Expr {
 		}
 	case *ir.Comma:
 		if y := h.top(x.X); y != nil {
-			h.emit(&ir.ExprStmt{Loc: h.loc, X: y})
+			h.emit(h.Exec(y))
 		}
 		return h.top(x.Y)
 	}
@@ -387,11 +385,11 @@ func (h *hoister) callStmt(c *ir.Call, lhs ir.Expr) ir.Expr {
 // direct calls over the functions whose address is taken.
 func (h *hoister) indirect(c *ir.Call, lhs ir.Expr) {
 	fp := h.temp(c.Fn.Type())
-	h.emit(&ir.ExprStmt{Loc: h.loc, X: ir.Set(ir.Ref(fp), c.Fn)})
+	h.emit(h.Exec(ir.Set(ir.Ref(fp), c.Fn)))
 	args := make([]ir.Expr, len(c.Args))
 	for i, a := range c.Args {
 		t := h.temp(a.Type())
-		h.emit(&ir.ExprStmt{Loc: h.loc, X: ir.Set(ir.Ref(t), a)})
+		h.emit(h.Exec(ir.Set(ir.Ref(t), a)))
 		args[i] = ir.Ref(t)
 	}
 	var cands []*ir.Function
@@ -407,29 +405,29 @@ func (h *hoister) indirect(c *ir.Call, lhs ir.Expr) {
 	var chain ir.Stmt
 	if !exact || len(cands) == 0 {
 		msg := "call through a function pointer that points to no known function"
-		chain = boundCall(h.prog, h.loc, ir.IntConst(1), msg)
-		h.notes.cut(h.loc.Pos, "%s", msg)
+		chain = boundCall(h.prog, h.Loc, ir.IntConst(1), msg)
+		h.notes.cut(h.Loc.Pos, "%s", msg)
 	}
 	for i := len(cands) - 1; i >= 0; i-- {
 		f := cands[i]
 		cargs := make([]ir.Expr, len(args))
 		for j, a := range args {
-			cargs[j] = (&ir.Cloner{}).Expr(a)
+			cargs[j] = ir.Clone(a)
 		}
 		var call ir.Expr = &ir.Call{Fn: &ir.FuncRef{Fn: f, P: c.P}, Args: cargs, T: f.Type.Result, P: c.P}
 		if lhs != nil && !ir.IsVoid(f.Type.Result) {
-			call = &ir.Assign{L: (&ir.Cloner{}).Expr(lhs), R: call, T: lhs.Type(), P: c.P}
+			call = &ir.Assign{L: ir.Clone(lhs), R: call, T: lhs.Type(), P: c.P}
 		}
 		if chain == nil {
 			// The pointer can only hold these functions (reading it
 			// uninitialized is undefined): the last one needs no test.
-			chain = &ir.ExprStmt{Loc: h.loc, X: call}
+			chain = h.Exec(call)
 			continue
 		}
 		cmp := ir.Bin(ir.Eq, ir.Ref(fp), &ir.FuncRef{Fn: f, P: c.P}, ir.IntType)
-		chain = &ir.If{Loc: h.loc, Cond: cmp,
-			Then: ir.NewBlock(h.loc, &ir.ExprStmt{Loc: h.loc, X: call}),
-			Else: ir.NewBlock(h.loc, chain)}
+		chain = &ir.If{Loc: h.Loc, Cond: cmp,
+			Then: ir.NewBlock(h.Loc, h.Exec(call)),
+			Else: ir.NewBlock(h.Loc, chain)}
 	}
 	h.emit(chain)
 }
@@ -449,13 +447,13 @@ func (h *hoister) expr(e ir.Expr) ir.Expr {
 		}
 		if ir.IsVoid(x.T) {
 			if s := h.callStmt(x, nil); s != nil {
-				h.emit(&ir.ExprStmt{Loc: h.loc, X: s})
+				h.emit(h.Exec(s))
 			}
 			return &ir.Cast{X: ir.IntConst(0), T: ir.VoidType, P: x.P}
 		}
 		t := h.temp(x.T)
 		if s := h.callStmt(x, ir.Ref(t)); s != nil {
-			h.emit(&ir.ExprStmt{Loc: h.loc, X: s})
+			h.emit(h.Exec(s))
 		}
 		return ir.Ref(t)
 	case *ir.Binary:
@@ -472,13 +470,13 @@ func (h *hoister) expr(e ir.Expr) ir.Expr {
 			return x
 		}
 		t := h.temp(ir.IntType)
-		setB := append(preB, &ir.ExprStmt{Loc: h.loc, X: ir.Set(ir.Ref(t), ir.Bin(ir.Ne, b, ir.IntConst(0), ir.IntType))})
+		setB := append(preB, h.Exec(ir.Set(ir.Ref(t), ir.Bin(ir.Ne, b, ir.IntConst(0), ir.IntType))))
 		if x.Op == ir.LAnd {
-			h.emit(&ir.If{Loc: h.loc, Cond: a, Then: ir.NewBlock(h.loc, setB...),
-				Else: ir.NewBlock(h.loc, &ir.ExprStmt{Loc: h.loc, X: ir.Set(ir.Ref(t), ir.IntConst(0))})})
+			h.emit(&ir.If{Loc: h.Loc, Cond: a, Then: ir.NewBlock(h.Loc, setB...),
+				Else: ir.NewBlock(h.Loc, h.Exec(ir.Set(ir.Ref(t), ir.IntConst(0))))})
 		} else {
-			h.emit(&ir.If{Loc: h.loc, Cond: a, Then: ir.NewBlock(h.loc, &ir.ExprStmt{Loc: h.loc, X: ir.Set(ir.Ref(t), ir.IntConst(1))}),
-				Else: ir.NewBlock(h.loc, setB...)})
+			h.emit(&ir.If{Loc: h.Loc, Cond: a, Then: ir.NewBlock(h.Loc, h.Exec(ir.Set(ir.Ref(t), ir.IntConst(1)))),
+				Else: ir.NewBlock(h.Loc, setB...)})
 		}
 		return ir.Ref(t)
 	case *ir.Cond:
@@ -491,15 +489,15 @@ func (h *hoister) expr(e ir.Expr) ir.Expr {
 			return x
 		}
 		if ir.IsVoid(x.T) {
-			h.emit(&ir.If{Loc: h.loc, Cond: c,
-				Then: ir.NewBlock(h.loc, append(preA, &ir.ExprStmt{Loc: h.loc, X: a})...),
-				Else: ir.NewBlock(h.loc, append(preB, &ir.ExprStmt{Loc: h.loc, X: b})...)})
+			h.emit(&ir.If{Loc: h.Loc, Cond: c,
+				Then: ir.NewBlock(h.Loc, append(preA, h.Exec(a))...),
+				Else: ir.NewBlock(h.Loc, append(preB, h.Exec(b))...)})
 			return &ir.Cast{X: ir.IntConst(0), T: ir.VoidType, P: x.P}
 		}
 		t := h.temp(x.T)
-		h.emit(&ir.If{Loc: h.loc, Cond: c,
-			Then: ir.NewBlock(h.loc, append(preA, &ir.ExprStmt{Loc: h.loc, X: ir.Set(ir.Ref(t), a)})...),
-			Else: ir.NewBlock(h.loc, append(preB, &ir.ExprStmt{Loc: h.loc, X: ir.Set(ir.Ref(t), b)})...)})
+		h.emit(&ir.If{Loc: h.Loc, Cond: c,
+			Then: ir.NewBlock(h.Loc, append(preA, h.Exec(ir.Set(ir.Ref(t), a)))...),
+			Else: ir.NewBlock(h.Loc, append(preB, h.Exec(ir.Set(ir.Ref(t), b)))...)})
 		return ir.Ref(t)
 	case *ir.Comma:
 		a := h.expr(x.X)
@@ -510,7 +508,7 @@ func (h *hoister) expr(e ir.Expr) ir.Expr {
 			return x
 		}
 		// Y lifted statements: X's remaining effects come first.
-		rest := append([]ir.Stmt{&ir.ExprStmt{Loc: h.loc, X: a}}, h.pre[mark:]...)
+		rest := append([]ir.Stmt{h.Exec(a)}, h.pre[mark:]...)
 		h.pre = append(h.pre[:mark], rest...)
 		return b
 	case *ir.SizeofExpr:
@@ -538,10 +536,10 @@ func (h *hoister) expr(e ir.Expr) ir.Expr {
 // loop lifts calls out of a loop's condition and step.
 func (h *hoister) loop(s *ir.Loop) []ir.Stmt {
 	body := h.block(s.Body)
-	h.loc = s.Loc
+	h.Loc = s.Loc
 	var cond, post ir.Expr
 	preC := h.sub(func() { cond = h.expr(s.Cond) })
-	h.loc = s.Loc
+	h.Loc = s.Loc
 	preP := h.sub(func() { post = h.expr(s.Post) })
 	if len(preC) == 0 && len(preP) == 0 {
 		return []ir.Stmt{&ir.Loop{Loc: s.Loc, Kind: s.Kind, Cond: cond, Post: post, Body: body, ID: s.ID}}

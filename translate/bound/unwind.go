@@ -153,7 +153,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		return true
 	})
 	test := func() ir.Stmt {
-		c := (&ir.Cloner{}).Expr(s.Cond)
+		c := ir.Clone(s.Cond)
 		return &ir.If{Loc: loc, Cond: &ir.Unary{Op: ir.Not, X: c, T: ir.IntType, P: loc.Pos},
 			Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: brk})}
 	}
@@ -194,7 +194,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		})
 		list = append(list, body, &ir.Label{Loc: loc, Name: cont})
 		if s.Post != nil {
-			post := (&ir.Cloner{}).Expr(s.Post)
+			post := ir.Clone(s.Post)
 			if hasCtr {
 				post = ir.Set(ir.Ref(ctr.v), ctr.value(k))
 			}
@@ -227,7 +227,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	}
 	var c ir.Expr = ir.IntConst(1)
 	if s.Cond != nil {
-		c = (&ir.Cloner{}).Expr(s.Cond)
+		c = ir.Clone(s.Cond)
 		if hasCtr {
 			c = ctr.substituteExpr(c, n)
 		}

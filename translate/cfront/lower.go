@@ -235,7 +235,7 @@ func (l *lowerer) placeLeaves(t cc.Type, leaves []*cc.Initializer, base int64, p
 			}
 			v := val
 			if k > 0 {
-				v = (&ir.Cloner{}).Expr(val)
+				v = ir.Clone(val)
 			}
 			insertInit(root, path, &ir.Init{Expr: v, T: l.typ(leaf.Type()), P: pos(leaf)}, it)
 		}

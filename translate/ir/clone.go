@@ -69,41 +69,72 @@ func (c *Cloner) Block(b *Block) *Block {
 	if b == nil {
 		return nil
 	}
-	nb := &Block{Loc: c.loc(b.Loc), List: make([]Stmt, 0, len(b.List))}
-	for _, s := range b.List {
-		nb.List = append(nb.List, c.Stmt(s))
-	}
-	return nb
+	return c.Stmt(b).(*Block)
 }
 
 // Stmt clones a statement.
 func (c *Cloner) Stmt(s Stmt) Stmt {
+	var n Stmt
 	switch s := s.(type) {
 	case *ExprStmt:
-		return &ExprStmt{Loc: c.loc(s.Loc), X: c.Expr(s.X)}
+		x := *s
+		n = &x
 	case *DeclStmt:
-		nv := c.CopyVar(s.Var)
-		return &DeclStmt{Loc: c.loc(s.Loc), Var: nv, Init: c.Init(s.Init)}
+		// The copy of the variable is made before its initializer is
+		// cloned, which may refer to it.
+		x := *s
+		x.Var = c.CopyVar(s.Var)
+		n = &x
 	case *Block:
-		return c.Block(s)
+		x := *s
+		x.List = append(make([]Stmt, 0, len(s.List)), s.List...)
+		n = &x
 	case *If:
-		return &If{Loc: c.loc(s.Loc), Cond: c.Expr(s.Cond), Then: c.Block(s.Then), Else: c.Block(s.Else)}
+		x := *s
+		n = &x
 	case *Loop:
-		return &Loop{Loc: c.loc(s.Loc), Kind: s.Kind, Cond: c.Expr(s.Cond), Post: c.Expr(s.Post), Body: c.Block(s.Body), ID: s.ID}
+		x := *s
+		n = &x
 	case *Break:
-		return &Break{Loc: c.loc(s.Loc)}
+		x := *s
+		n = &x
 	case *Continue:
-		return &Continue{Loc: c.loc(s.Loc)}
+		x := *s
+		n = &x
 	case *Goto:
-		return &Goto{Loc: c.loc(s.Loc), Label: c.label(s.Label)}
+		x := *s
+		x.Label = c.label(s.Label)
+		n = &x
 	case *Label:
-		return &Label{Loc: c.loc(s.Loc), Name: c.label(s.Name)}
+		x := *s
+		x.Name = c.label(s.Name)
+		n = &x
 	case *Return:
-		return &Return{Loc: c.loc(s.Loc), X: c.Expr(s.X)}
+		x := *s
+		n = &x
 	case *Unsupported:
-		return &Unsupported{Loc: c.loc(s.Loc), What: s.What}
+		x := *s
+		n = &x
+	default:
+		panic("ir: clone of unknown statement")
 	}
-	panic("ir: clone of unknown statement")
+	*n.Origin() = c.loc(*s.Origin())
+	eachChild(n, c.cloneSlot)
+	return n
+}
+
+// cloneSlot replaces the child in a slot of a shallow copy by its clone.
+func (c *Cloner) cloneSlot(slot any) {
+	switch p := slot.(type) {
+	case *Expr:
+		*p = c.Expr(*p)
+	case **Init:
+		*p = c.Init(*p)
+	case *Stmt:
+		*p = c.Stmt(*p)
+	case **Block:
+		*p = c.Block(*p)
+	}
 }
 
 // Init clones an initializer.
@@ -111,71 +142,84 @@ func (c *Cloner) Init(in *Init) *Init {
 	if in == nil {
 		return nil
 	}
-	n := &Init{Expr: c.Expr(in.Expr), IsList: in.IsList, T: in.T, P: in.P}
+	n := *in
 	if in.List != nil {
-		n.List = make([]InitElem, len(in.List))
-		for i, el := range in.List {
-			n.List[i] = InitElem{Field: el.Field, Index: el.Index, Value: c.Init(el.Value)}
-		}
+		n.List = append(make([]InitElem, 0, len(in.List)), in.List...)
 	}
-	return n
+	eachChild(&n, c.cloneSlot)
+	return &n
 }
 
 // Expr clones an expression.
 func (c *Cloner) Expr(e Expr) Expr {
+	var n Expr
 	switch e := e.(type) {
 	case nil:
 		return nil
 	case *Ident:
+		x := *e
 		if nv, ok := c.Vars[e.Var]; ok {
-			return &Ident{Var: nv, P: e.P}
+			x.Var = nv
 		}
-		return &Ident{Var: e.Var, P: e.P}
+		n = &x
 	case *FuncRef:
-		return &FuncRef{Fn: e.Fn, P: e.P}
+		x := *e
+		n = &x
 	case *IntLit:
-		n := *e
-		return &n
+		x := *e
+		n = &x
 	case *FloatLit:
-		n := *e
-		return &n
+		x := *e
+		n = &x
 	case *StringLit:
-		n := *e
-		return &n
+		x := *e
+		n = &x
 	case *Unary:
-		return &Unary{Op: e.Op, X: c.Expr(e.X), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Binary:
-		return &Binary{Op: e.Op, X: c.Expr(e.X), Y: c.Expr(e.Y), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Assign:
-		return &Assign{Op: e.Op, L: c.Expr(e.L), R: c.Expr(e.R), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Cond:
-		return &Cond{C: c.Expr(e.C), X: c.Expr(e.X), Y: c.Expr(e.Y), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Comma:
-		return &Comma{X: c.Expr(e.X), Y: c.Expr(e.Y), P: e.P}
+		x := *e
+		n = &x
 	case *Index:
-		return &Index{X: c.Expr(e.X), I: c.Expr(e.I), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Member:
-		return &Member{X: c.Expr(e.X), Field: e.Field, Arrow: e.Arrow, T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Cast:
-		return &Cast{X: c.Expr(e.X), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Call:
-		args := make([]Expr, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = c.Expr(a)
-		}
-		return &Call{Fn: c.Expr(e.Fn), Args: args, T: e.T, P: e.P}
+		x := *e
+		x.Args = append(make([]Expr, 0, len(e.Args)), e.Args...)
+		n = &x
 	case *SizeofType:
-		n := *e
-		return &n
+		x := *e
+		n = &x
 	case *SizeofExpr:
-		return &SizeofExpr{X: c.Expr(e.X), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *CompoundLit:
-		return &CompoundLit{Init: c.Init(e.Init), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *VaArg:
-		return &VaArg{X: c.Expr(e.X), T: e.T, P: e.P}
+		x := *e
+		n = &x
 	case *Bad:
-		n := *e
-		return &n
+		x := *e
+		n = &x
+	default:
+		panic("ir: clone of unknown expression")
 	}
-	panic("ir: clone of unknown expression")
+	eachChild(n, c.cloneSlot)
+	return n
 }

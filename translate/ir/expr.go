@@ -368,31 +368,6 @@ func Uncast(e Expr) Expr {
 	}
 }
 
-// DirectVar returns the variable the lvalue e designates (a part of)
-// without going through a pointer: x, x.f, x[i] of an array x, and their
-// combinations. It returns nil for an lvalue reached through a pointer
-// (p->f, *p, p[i]).
-func DirectVar(e Expr) *Var {
-	for {
-		switch x := e.(type) {
-		case *Ident:
-			return x.Var
-		case *Member:
-			if x.Arrow {
-				return nil
-			}
-			e = x.X
-		case *Index:
-			if !IsArray(x.X.Type()) {
-				return nil
-			}
-			e = x.X
-		default:
-			return nil
-		}
-	}
-}
-
 // IsNullConst reports whether e is the integer constant 0, possibly cast
 // (a null pointer constant).
 func IsNullConst(e Expr) bool {

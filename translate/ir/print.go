@@ -339,7 +339,9 @@ func (p *printer) structDef(s *Struct, inline map[*Struct]bool) {
 	}
 }
 
-// declare renders a declaration using the printer's struct tags.
+// declare renders a declaration of name with type t using the printer's
+// struct tags and variable names; it is the one declarator printer (Declare
+// and TypeString use it too).
 func (p *printer) declare(t Type, name string) string {
 	base, decl := p.declarator(t, name)
 	if decl == "" {
@@ -350,6 +352,8 @@ func (p *printer) declare(t Type, name string) string {
 
 func (p *printer) typeName(t Type) string { return p.declare(t, "") }
 
+// declarator returns the base type specifier of t and the declarator text
+// wrapped around inner.
 func (p *printer) declarator(t Type, inner string) (string, string) {
 	for {
 		switch tt := t.(type) {
@@ -616,9 +620,12 @@ func binPrec(op Op) int {
 }
 
 // ExprString renders e as C (struct tags and variable names unmangled).
-func ExprString(e Expr) string {
-	p := &printer{names: map[*Var]string{}, tags: map[*Struct]string{}}
-	return p.exprString(e)
+func ExprString(e Expr) string { return newBarePrinter().exprString(e) }
+
+// newBarePrinter returns a printer outside any program: it prints variables
+// under their own names and struct types under their own tags.
+func newBarePrinter() *printer {
+	return &printer{names: map[*Var]string{}, tags: map[*Struct]string{}}
 }
 
 func (p *printer) exprString(e Expr) string {

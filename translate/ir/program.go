@@ -9,6 +9,13 @@
 // instrumentation needs to rewrite exactly as the LaDR paper defines it.
 // Control flow is structured (blocks, if, loops) plus goto and labels;
 // switch statements are lowered to if/goto by the front end.
+//
+// The toolkit for passes: Inspect, Children, the Rewrite functions and
+// Cloner all follow one description of each node's children; a Builder
+// makes a pass's temporaries and statements; HostOf views an lvalue as its
+// host (a variable or a dereferenced pointer) and offset; Verify checks the
+// invariants the printer and the passes rely on (tests run it after every
+// pass).
 package ir
 
 // Class is the storage class of a variable.

@@ -2,7 +2,6 @@ package ir
 
 import (
 	"fmt"
-	"strings"
 )
 
 // Type is a C type. Typedefs are expanded; enums are represented by their
@@ -210,57 +209,9 @@ func Elem(t Type) Type {
 func TypeString(t Type) string { return Declare(t, "") }
 
 // Declare renders a declaration of name with type t, e.g. "int (*name)[3]".
-func Declare(t Type, name string) string {
-	base, decl := declarator(t, name)
-	if decl == "" {
-		return base
-	}
-	return base + " " + decl
-}
-
-// declarator returns the base type specifier and the declarator text.
-func declarator(t Type, inner string) (string, string) {
-	for {
-		switch tt := t.(type) {
-		case *Basic:
-			return tt.String(), inner
-		case *Struct:
-			return tt.String(), inner
-		case *Pointer:
-			inner = "*" + inner
-			t = tt.Elem
-			if _, ok := t.(*Array); ok {
-				inner = "(" + inner + ")"
-			} else if _, ok := t.(*Func); ok {
-				inner = "(" + inner + ")"
-			}
-		case *Array:
-			if tt.Len < 0 && tt.LenExpr == nil {
-				inner += "[]"
-			} else if tt.LenExpr != nil {
-				inner += "[" + ExprString(tt.LenExpr) + "]"
-			} else {
-				inner += fmt.Sprintf("[%d]", tt.Len)
-			}
-			t = tt.Elem
-		case *Func:
-			var ps []string
-			for _, p := range tt.Params {
-				ps = append(ps, TypeString(p))
-			}
-			if tt.Variadic {
-				ps = append(ps, "...")
-			}
-			if len(ps) == 0 && !tt.NoProto {
-				ps = []string{"void"}
-			}
-			inner += "(" + strings.Join(ps, ", ") + ")"
-			t = tt.Result
-		default:
-			return fmt.Sprintf("<bad type %T>", t), inner
-		}
-	}
-}
+// It is the printer's declarator with the types' own struct tags and the
+// variables' own names (in array lengths).
+func Declare(t Type, name string) string { return newBarePrinter().declare(t, name) }
 
 // Identical reports whether two types are the same type.
 func Identical(a, b Type) bool {

@@ -1,8 +1,99 @@
 package ir
 
+// eachChild calls f with a pointer to every non-nil child slot of n (a
+// Stmt, an Expr or an *Init), in evaluation order where C defines one (left
+// to right otherwise; a loop's condition, then its step, then its body): an
+// *Expr for an expression, an **Init for an initializer, a *Stmt for a
+// statement of a block and a **Block for the blocks of an if statement or a
+// loop. It is the one description of the IR's child edges: Inspect,
+// Children, the rewriters and Cloner all follow it, so a new node kind or
+// field is added here once. f may replace the child through the pointer.
+func eachChild(n any, f func(slot any)) {
+	expr := func(p *Expr) {
+		if *p != nil {
+			f(p)
+		}
+	}
+	init := func(p **Init) {
+		if *p != nil {
+			f(p)
+		}
+	}
+	block := func(p **Block) {
+		if *p != nil {
+			f(p)
+		}
+	}
+	switch n := n.(type) {
+	// Statements.
+	case *ExprStmt:
+		expr(&n.X)
+	case *DeclStmt:
+		init(&n.Init)
+	case *Block:
+		for i := range n.List {
+			if n.List[i] != nil {
+				f(&n.List[i])
+			}
+		}
+	case *If:
+		expr(&n.Cond)
+		block(&n.Then)
+		block(&n.Else)
+	case *Loop:
+		expr(&n.Cond)
+		expr(&n.Post)
+		block(&n.Body)
+	case *Return:
+		expr(&n.X)
+	// Initializers.
+	case *Init:
+		expr(&n.Expr)
+		for i := range n.List {
+			init(&n.List[i].Value)
+		}
+	// Expressions.
+	case *Unary:
+		expr(&n.X)
+	case *Binary:
+		expr(&n.X)
+		expr(&n.Y)
+	case *Assign:
+		expr(&n.L)
+		expr(&n.R)
+	case *Cond:
+		expr(&n.C)
+		expr(&n.X)
+		expr(&n.Y)
+	case *Comma:
+		expr(&n.X)
+		expr(&n.Y)
+	case *Index:
+		expr(&n.X)
+		expr(&n.I)
+	case *Member:
+		expr(&n.X)
+	case *Cast:
+		expr(&n.X)
+	case *Call:
+		expr(&n.Fn)
+		for i := range n.Args {
+			expr(&n.Args[i])
+		}
+	case *SizeofExpr:
+		expr(&n.X)
+	case *VaArg:
+		expr(&n.X)
+	case *CompoundLit:
+		init(&n.Init)
+	}
+}
+
 // Inspect traverses the tree rooted at n (a Stmt, an Expr or an *Init) in
 // depth-first order, calling f for each node before its children. If f
-// returns false, the node's children are skipped.
+// returns false, the node's children are skipped. The initializer of a
+// compound literal is not visited as an *Init: its expressions are the
+// literal's children (see Children).
 func Inspect(n any, f func(any) bool) {
 	switch n := n.(type) {
 	case nil:
@@ -11,101 +102,54 @@ func Inspect(n any, f func(any) bool) {
 		if n == nil || !f(n) {
 			return
 		}
-		inspectStmt(n, f)
+		eachChild(n, func(slot any) { Inspect(deref(slot), f) })
 	case Expr:
 		if n == nil || !f(n) {
 			return
 		}
-		inspectExpr(n, f)
+		for _, c := range Children(n) {
+			Inspect(c, f)
+		}
 	case *Init:
 		if n == nil || !f(n) {
 			return
 		}
-		Inspect(n.Expr, f)
-		for _, el := range n.List {
-			Inspect(el.Value, f)
-		}
+		eachChild(n, func(slot any) { Inspect(deref(slot), f) })
 	}
 }
 
-func inspectStmt(s Stmt, f func(any) bool) {
-	switch s := s.(type) {
-	case *ExprStmt:
-		Inspect(s.X, f)
-	case *DeclStmt:
-		if s.Init != nil {
-			Inspect(s.Init, f)
-		}
-	case *Block:
-		for _, x := range s.List {
-			Inspect(x, f)
-		}
-	case *If:
-		Inspect(s.Cond, f)
-		Inspect(Stmt(s.Then), f)
-		if s.Else != nil {
-			Inspect(Stmt(s.Else), f)
-		}
-	case *Loop:
-		if s.Cond != nil {
-			Inspect(s.Cond, f)
-		}
-		if s.Post != nil {
-			Inspect(s.Post, f)
-		}
-		Inspect(Stmt(s.Body), f)
-	case *Return:
-		if s.X != nil {
-			Inspect(s.X, f)
-		}
+// deref returns the node held in a slot eachChild passes.
+func deref(slot any) any {
+	switch p := slot.(type) {
+	case *Expr:
+		return *p
+	case **Init:
+		return *p
+	case *Stmt:
+		return *p
+	case **Block:
+		return Stmt(*p)
 	}
-}
-
-func inspectExpr(e Expr, f func(any) bool) {
-	for _, c := range Children(e) {
-		Inspect(c, f)
-	}
+	panic("ir: unknown child slot")
 }
 
 // Children returns the direct sub-expressions of e in evaluation order where
-// C defines one (left to right otherwise). The operand of sizeof is
-// included: callers that care about evaluation must skip SizeofExpr.
+// C defines one (left to right otherwise); those of a compound literal are
+// the expressions of its initializer. The operand of sizeof is included:
+// callers that care about evaluation must skip SizeofExpr.
 func Children(e Expr) []Expr {
-	switch e := e.(type) {
-	case *Unary:
-		return []Expr{e.X}
-	case *Binary:
-		return []Expr{e.X, e.Y}
-	case *Assign:
-		return []Expr{e.L, e.R}
-	case *Cond:
-		return []Expr{e.C, e.X, e.Y}
-	case *Comma:
-		return []Expr{e.X, e.Y}
-	case *Index:
-		return []Expr{e.X, e.I}
-	case *Member:
-		return []Expr{e.X}
-	case *Cast:
-		return []Expr{e.X}
-	case *Call:
-		return append([]Expr{e.Fn}, e.Args...)
-	case *SizeofExpr:
-		return []Expr{e.X}
-	case *VaArg:
-		return []Expr{e.X}
-	case *CompoundLit:
-		var out []Expr
-		Inspect(e.Init, func(n any) bool {
-			if x, ok := n.(Expr); ok {
-				out = append(out, x)
-				return false
-			}
-			return true
-		})
-		return out
+	var out []Expr
+	var add func(slot any)
+	add = func(slot any) {
+		switch p := slot.(type) {
+		case *Expr:
+			out = append(out, *p)
+		case **Init:
+			eachChild(*p, add)
+		}
 	}
-	return nil
+	eachChild(e, add)
+	return out
 }
 
 // RewriteExpr rebuilds e bottom-up, replacing every sub-expression x (after
@@ -114,53 +158,18 @@ func RewriteExpr(e Expr, f func(Expr) Expr) Expr {
 	if e == nil {
 		return nil
 	}
-	switch x := e.(type) {
-	case *Unary:
-		x.X = RewriteExpr(x.X, f)
-	case *Binary:
-		x.X = RewriteExpr(x.X, f)
-		x.Y = RewriteExpr(x.Y, f)
-	case *Assign:
-		x.L = RewriteExpr(x.L, f)
-		x.R = RewriteExpr(x.R, f)
-	case *Cond:
-		x.C = RewriteExpr(x.C, f)
-		x.X = RewriteExpr(x.X, f)
-		x.Y = RewriteExpr(x.Y, f)
-	case *Comma:
-		x.X = RewriteExpr(x.X, f)
-		x.Y = RewriteExpr(x.Y, f)
-	case *Index:
-		x.X = RewriteExpr(x.X, f)
-		x.I = RewriteExpr(x.I, f)
-	case *Member:
-		x.X = RewriteExpr(x.X, f)
-	case *Cast:
-		x.X = RewriteExpr(x.X, f)
-	case *Call:
-		x.Fn = RewriteExpr(x.Fn, f)
-		for i := range x.Args {
-			x.Args[i] = RewriteExpr(x.Args[i], f)
-		}
-	case *SizeofExpr:
-		x.X = RewriteExpr(x.X, f)
-	case *VaArg:
-		x.X = RewriteExpr(x.X, f)
-	case *CompoundLit:
-		rewriteInit(x.Init, f)
-	}
+	eachChild(e, func(slot any) { rewriteSlot(slot, f) })
 	return f(e)
 }
 
-func rewriteInit(in *Init, f func(Expr) Expr) {
-	if in == nil {
-		return
-	}
-	if in.Expr != nil {
-		in.Expr = RewriteExpr(in.Expr, f)
-	}
-	for i := range in.List {
-		rewriteInit(in.List[i].Value, f)
+// rewriteSlot applies RewriteExpr with f to the expressions in one
+// expression or initializer slot.
+func rewriteSlot(slot any, f func(Expr) Expr) {
+	switch p := slot.(type) {
+	case *Expr:
+		*p = RewriteExpr(*p, f)
+	case **Init:
+		eachChild(*p, func(slot any) { rewriteSlot(slot, f) })
 	}
 }
 
@@ -168,22 +177,12 @@ func rewriteInit(in *Init, f func(Expr) Expr) {
 // held by s and by the statements nested in s.
 func RewriteStmtExprs(s Stmt, f func(Expr) Expr) {
 	Inspect(s, func(n any) bool {
-		switch s := n.(type) {
-		case *ExprStmt:
-			s.X = RewriteExpr(s.X, f)
-		case *DeclStmt:
-			rewriteInit(s.Init, f)
-		case *If:
-			s.Cond = RewriteExpr(s.Cond, f)
-		case *Loop:
-			s.Cond = RewriteExpr(s.Cond, f)
-			s.Post = RewriteExpr(s.Post, f)
-		case *Return:
-			s.X = RewriteExpr(s.X, f)
-		case Expr:
-			return false
+		switch n.(type) {
+		case Stmt:
+			eachChild(n, func(slot any) { rewriteSlot(slot, f) })
+			return true
 		}
-		return true
+		return false
 	})
 }
 
@@ -191,22 +190,20 @@ func RewriteStmtExprs(s Stmt, f func(Expr) Expr) {
 // is a block), innermost first, and replaces each statement of the block by
 // the list f returns for it (return nil to delete, or []Stmt{st} to keep).
 func RewriteBlocks(s Stmt, f func(Stmt) []Stmt) {
-	switch s := s.(type) {
-	case *Block:
+	if b, ok := s.(*Block); ok {
 		var out []Stmt
-		for _, x := range s.List {
+		for _, x := range b.List {
 			RewriteBlocks(x, f)
 			out = append(out, f(x)...)
 		}
-		s.List = out
-	case *If:
-		RewriteBlocks(s.Then, f)
-		if s.Else != nil {
-			RewriteBlocks(s.Else, f)
-		}
-	case *Loop:
-		RewriteBlocks(s.Body, f)
+		b.List = out
+		return
 	}
+	eachChild(s, func(slot any) {
+		if p, ok := slot.(**Block); ok {
+			RewriteBlocks(*p, f)
+		}
+	})
 }
 
 // Calls returns the calls in e in evaluation order (operands before the call).

@@ -22,7 +22,7 @@ import (
 //     lvalues; the arguments are evaluated before and the result is
 //     assigned after the section.
 func LowerAPI(prog *ir.Program) error {
-	a := &apiLowerer{prog: prog}
+	a := &apiLowerer{Builder: ir.Builder{Prefix: "__ladr_a"}, prog: prog}
 	for _, f := range prog.Funcs {
 		if f.Thread == nil {
 			continue
@@ -34,21 +34,15 @@ func LowerAPI(prog *ir.Program) error {
 }
 
 type apiLowerer struct {
+	// Builder makes the temporaries (__ladr_aN) and the statements at the
+	// call being lowered (Loc).
+	ir.Builder
 	prog *ir.Program
 	fn   *ir.Function
-	n    int
-	loc  ir.Loc
 }
 
 func (a *apiLowerer) fnDecl(name string, result ir.Type) *ir.Function {
 	return a.prog.DeclareFunc(name, &ir.Func{Result: result, NoProto: true})
-}
-
-func (a *apiLowerer) temp(t ir.Type, out *[]ir.Stmt) *ir.Var {
-	a.n++
-	v := &ir.Var{Name: fmt.Sprintf("__ladr_a%d", a.n), Type: t, Class: ir.Local, Func: a.loc.Func, Synthetic: true}
-	*out = append(*out, &ir.DeclStmt{Loc: a.loc, Var: v})
-	return v
 }
 
 // save evaluates e into a fresh temporary and returns a reference to it.
@@ -88,9 +82,14 @@ func isAddrOfSimple(e ir.Expr) bool {
 	return simple(u.X)
 }
 
-func (a *apiLowerer) exec(e ir.Expr) ir.Stmt { return &ir.ExprStmt{Loc: a.loc, X: e} }
+// temp and exec are the Builder's, under the names the lowering's switch
+// uses.
+func (a *apiLowerer) temp(t ir.Type, out *[]ir.Stmt) *ir.Var { return a.Temp(t, out) }
 
-func clone(e ir.Expr) ir.Expr { return (&ir.Cloner{}).Expr(e) }
+func (a *apiLowerer) exec(e ir.Expr) ir.Stmt { return a.Exec(e) }
+
+// clone returns a deep copy of e.
+func clone(e ir.Expr) ir.Expr { return ir.Clone(e) }
 
 func deref(p ir.Expr, t ir.Type) ir.Expr {
 	if a, ok := p.(*ir.Unary); ok && a.Op == ir.Addr && (t == nil || ir.Identical(t, a.X.Type())) {
@@ -115,7 +114,7 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 	if f == nil {
 		return []ir.Stmt{s}
 	}
-	a.loc = *s.Origin()
+	a.Loc = *s.Origin()
 	args := call.Args
 	var out []ir.Stmt
 	result := func(v ir.Expr) {
@@ -176,7 +175,7 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 		}
 	}
 	if len(args) == 0 {
-		return []ir.Stmt{&ir.Unsupported{Loc: a.loc, What: "atomic builtin " + name + " without arguments"}}
+		return []ir.Stmt{&ir.Unsupported{Loc: a.Loc, What: "atomic builtin " + name + " without arguments"}}
 	}
 	p := args[0]
 	elem := ir.Elem(p.Type())
@@ -242,19 +241,19 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 			desired = deref(arg(2), elem)
 		}
 		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), deref(arg(1), elem), ir.IntType))
-		body = append(body, &ir.If{Loc: a.loc, Cond: ir.Ref(t),
-			Then: ir.NewBlock(a.loc, a.exec(ir.Set(deref(p, elem), desired))),
-			Else: ir.NewBlock(a.loc, a.exec(ir.Set(deref(arg(1), elem), deref(p, elem))))})
+		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Ref(t),
+			Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), desired))),
+			Else: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(arg(1), elem), deref(p, elem))))})
 		res = ir.Ref(t)
 	case "__sync_bool_compare_and_swap":
 		t := a.temp(ir.BoolType, &out)
 		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), arg(1), ir.IntType))
-		body = append(body, &ir.If{Loc: a.loc, Cond: ir.Ref(t), Then: ir.NewBlock(a.loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
+		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Ref(t), Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
 		res = ir.Ref(t)
 	case "__sync_val_compare_and_swap":
 		t := a.temp(elem, &out)
 		set(ir.Ref(t), deref(p, elem))
-		body = append(body, &ir.If{Loc: a.loc, Cond: ir.Bin(ir.Eq, ir.Ref(t), arg(1), ir.IntType), Then: ir.NewBlock(a.loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
+		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Bin(ir.Eq, ir.Ref(t), arg(1), ir.IntType), Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
 		res = ir.Ref(t)
 	case "__atomic_test_and_set":
 		t := a.temp(ir.BoolType, &out)
@@ -278,7 +277,7 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 			}
 		}
 		if op == "" {
-			return []ir.Stmt{&ir.Unsupported{Loc: a.loc, What: "atomic builtin " + name}}
+			return []ir.Stmt{&ir.Unsupported{Loc: a.Loc, What: "atomic builtin " + name}}
 		}
 		rmw(ops[op], form == "fetch", op == "nand")
 	}

@@ -267,26 +267,15 @@ func (in *Info) SharedVar(v *ir.Var) bool { return in.Shared[v] }
 // SharedLvalue reports whether the object designated by lvalue e may be
 // accessed by another thread.
 func (in *Info) SharedLvalue(e ir.Expr) bool {
-	switch x := e.(type) {
-	case *ir.Ident:
-		return in.Shared[x.Var]
-	case *ir.Index:
-		if ir.IsArray(x.X.Type()) {
-			return in.SharedLvalue(x.X)
+	h := ir.HostOf(e)
+	switch {
+	case h.Var != nil:
+		return in.Shared[h.Var]
+	case h.Ptr != nil:
+		if a, ok := h.Ptr.(*ir.Unary); ok && h.Deref && a.Op == ir.Addr {
+			return in.SharedLvalue(a.X) // *&x is x
 		}
 		return true
-	case *ir.Member:
-		if x.Arrow {
-			return true
-		}
-		return in.SharedLvalue(x.X)
-	case *ir.Unary:
-		if x.Op == ir.Deref {
-			if a, ok := x.X.(*ir.Unary); ok && a.Op == ir.Addr {
-				return in.SharedLvalue(a.X)
-			}
-			return true
-		}
 	}
 	return false
 }

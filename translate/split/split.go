@@ -15,8 +15,6 @@
 package split
 
 import (
-	"fmt"
-
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/sharing"
@@ -24,7 +22,7 @@ import (
 
 // Split rewrites the thread functions of prog.
 func Split(prog *ir.Program, info *sharing.Info) {
-	s := &splitter{info: info}
+	s := &splitter{Builder: ir.Builder{Prefix: "__ladr_sp"}, info: info}
 	for _, f := range prog.Funcs {
 		if f.Thread == nil || f.Body == nil {
 			continue
@@ -34,10 +32,11 @@ func Split(prog *ir.Program, info *sharing.Info) {
 }
 
 type splitter struct {
+	// Builder makes the temporaries (__ladr_spN, declared in pre) and the
+	// statements at the statement being split (Loc).
+	ir.Builder
 	info *sharing.Info
 	pre  []ir.Stmt
-	loc  ir.Loc
-	n    int
 }
 
 func markerDelta(s ir.Stmt) int {
@@ -132,13 +131,13 @@ func (s *splitter) stmt(st ir.Stmt) []ir.Stmt {
 	}
 	if call, _ := bound.CallOf(st); call != nil && !isPure(call) {
 		// A modelled call: split its arguments only.
-		s.pre, s.loc = nil, *st.Origin()
+		s.pre, s.Loc = nil, *st.Origin()
 		for i, a := range call.Args {
 			call.Args[i] = s.expr(a)
 		}
 		return append(s.pre, st)
 	}
-	s.pre, s.loc = nil, *st.Origin()
+	s.pre, s.Loc = nil, *st.Origin()
 	switch x := st.(type) {
 	case *ir.ExprStmt:
 		x.X = s.top(x.X)
@@ -173,16 +172,13 @@ func (s *splitter) init(in *ir.Init) {
 	}
 }
 
-func (s *splitter) emit(e ir.Expr) { s.pre = append(s.pre, &ir.ExprStmt{Loc: s.loc, X: e}) }
+func (s *splitter) emit(e ir.Expr) { s.pre = append(s.pre, s.Exec(e)) }
 
 func (s *splitter) temp(t ir.Type) *ir.Var {
-	s.n++
 	if a, ok := t.(*ir.Array); ok {
 		t = &ir.Pointer{Elem: a.Elem}
 	}
-	v := &ir.Var{Name: fmt.Sprintf("__ladr_sp%d", s.n), Type: t, Class: ir.Local, Func: s.loc.Func, Synthetic: true}
-	s.pre = append(s.pre, &ir.DeclStmt{Loc: s.loc, Var: v})
-	return v
+	return s.Temp(t, &s.pre)
 }
 
 func (s *splitter) sub(f func()) []ir.Stmt {
@@ -209,7 +205,7 @@ func (s *splitter) top(e ir.Expr) ir.Expr {
 			t := s.temp(l.Type())
 			s.emit(ir.Set(ir.Ref(t), l))
 			r = &ir.Binary{Op: x.Op, X: ir.Ref(t), Y: r, T: l.Type(), P: x.P}
-			return &ir.Assign{L: clone(l), R: r, T: x.T, P: x.P}
+			return &ir.Assign{L: ir.Clone(l), R: r, T: x.T, P: x.P}
 		}
 		return &ir.Assign{Op: x.Op, L: l, R: r, T: x.T, P: x.P}
 	case *ir.Unary:
@@ -225,7 +221,7 @@ func (s *splitter) top(e ir.Expr) ir.Expr {
 			if x.Op == ir.PreDec || x.Op == ir.PostDec {
 				op = ir.Sub
 			}
-			return ir.Set(clone(l), &ir.Binary{Op: op, X: ir.Ref(t), Y: ir.IntConst(1), T: l.Type(), P: x.P})
+			return ir.Set(ir.Clone(l), &ir.Binary{Op: op, X: ir.Ref(t), Y: ir.IntConst(1), T: l.Type(), P: x.P})
 		}
 	case *ir.Comma:
 		if a := s.top(x.X); a != nil {
@@ -304,10 +300,10 @@ func (s *splitter) expr(e ir.Expr) ir.Expr {
 			if x.Op == ir.PreInc || x.Op == ir.PreDec {
 				t2 := s.temp(l.Type())
 				s.emit(ir.Set(ir.Ref(t2), nv))
-				s.emit(ir.Set(clone(l), ir.Ref(t2)))
+				s.emit(ir.Set(ir.Clone(l), ir.Ref(t2)))
 				return ir.Ref(t2)
 			}
-			s.emit(ir.Set(clone(l), nv))
+			s.emit(ir.Set(ir.Clone(l), nv))
 			return ir.Ref(t)
 		}
 		return &ir.Unary{Op: x.Op, X: s.expr(x.X), T: x.T, P: x.P}
@@ -316,7 +312,7 @@ func (s *splitter) expr(e ir.Expr) ir.Expr {
 		as := a.(*ir.Assign)
 		if !s.shared(as.L) {
 			s.emit(a)
-			return clone(as.L)
+			return ir.Clone(as.L)
 		}
 		t := s.temp(as.L.Type())
 		s.emit(ir.Set(ir.Ref(t), as.R))
@@ -335,14 +331,14 @@ func (s *splitter) expr(e ir.Expr) ir.Expr {
 			return &ir.Binary{Op: x.Op, X: a, Y: b, T: x.T, P: x.P}
 		}
 		t := s.temp(ir.IntType)
-		setB := append(preB, &ir.ExprStmt{Loc: s.loc, X: ir.Set(ir.Ref(t), ir.Bin(ir.Ne, b, ir.IntConst(0), ir.IntType))})
+		setB := append(preB, s.Exec(ir.Set(ir.Ref(t), ir.Bin(ir.Ne, b, ir.IntConst(0), ir.IntType))))
 		var then, els []ir.Stmt
 		if x.Op == ir.LAnd {
-			then, els = setB, []ir.Stmt{&ir.ExprStmt{Loc: s.loc, X: ir.Set(ir.Ref(t), ir.IntConst(0))}}
+			then, els = setB, []ir.Stmt{s.Exec(ir.Set(ir.Ref(t), ir.IntConst(0)))}
 		} else {
-			then, els = []ir.Stmt{&ir.ExprStmt{Loc: s.loc, X: ir.Set(ir.Ref(t), ir.IntConst(1))}}, setB
+			then, els = []ir.Stmt{s.Exec(ir.Set(ir.Ref(t), ir.IntConst(1)))}, setB
 		}
-		s.pre = append(s.pre, &ir.If{Loc: s.loc, Cond: a, Then: ir.NewBlock(s.loc, then...), Else: ir.NewBlock(s.loc, els...)})
+		s.pre = append(s.pre, &ir.If{Loc: s.Loc, Cond: a, Then: ir.NewBlock(s.Loc, then...), Else: ir.NewBlock(s.Loc, els...)})
 		return ir.Ref(t)
 	case *ir.Cond:
 		c := s.expr(x.C)
@@ -353,15 +349,15 @@ func (s *splitter) expr(e ir.Expr) ir.Expr {
 			return &ir.Cond{C: c, X: a, Y: b, T: x.T, P: x.P}
 		}
 		if ir.IsVoid(x.T) {
-			s.pre = append(s.pre, &ir.If{Loc: s.loc, Cond: c,
-				Then: ir.NewBlock(s.loc, append(preA, &ir.ExprStmt{Loc: s.loc, X: a})...),
-				Else: ir.NewBlock(s.loc, append(preB, &ir.ExprStmt{Loc: s.loc, X: b})...)})
+			s.pre = append(s.pre, &ir.If{Loc: s.Loc, Cond: c,
+				Then: ir.NewBlock(s.Loc, append(preA, s.Exec(a))...),
+				Else: ir.NewBlock(s.Loc, append(preB, s.Exec(b))...)})
 			return &ir.Cast{X: ir.IntConst(0), T: ir.VoidType}
 		}
 		t := s.temp(x.T)
-		s.pre = append(s.pre, &ir.If{Loc: s.loc, Cond: c,
-			Then: ir.NewBlock(s.loc, append(preA, &ir.ExprStmt{Loc: s.loc, X: ir.Set(ir.Ref(t), a)})...),
-			Else: ir.NewBlock(s.loc, append(preB, &ir.ExprStmt{Loc: s.loc, X: ir.Set(ir.Ref(t), b)})...)})
+		s.pre = append(s.pre, &ir.If{Loc: s.Loc, Cond: c,
+			Then: ir.NewBlock(s.Loc, append(preA, s.Exec(ir.Set(ir.Ref(t), a)))...),
+			Else: ir.NewBlock(s.Loc, append(preB, s.Exec(ir.Set(ir.Ref(t), b)))...)})
 		return ir.Ref(t)
 	case *ir.Comma:
 		if a := s.top(x.X); a != nil {
@@ -379,5 +375,3 @@ func (s *splitter) expr(e ir.Expr) ir.Expr {
 	}
 	return e
 }
-
-func clone(e ir.Expr) ir.Expr { return (&ir.Cloner{}).Expr(e) }

@@ -27,7 +27,7 @@ func RouteCalloc(prog *ir.Program) {
 	helper := &ir.Function{Name: "__ladr_calloc", Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ul, ul}}, Params: []*ir.Var{n, sz}, Static: true,
 		Body: ir.NewBlock(loc,
 			&ir.DeclStmt{Loc: loc, Var: p, Init: &ir.Init{Expr: ir.CallFn(malloc, total)}},
-			&ir.If{Loc: loc, Cond: ir.Ref(p), Then: ir.NewBlock(loc, &ir.ExprStmt{Loc: loc, X: ir.CallFn(memset, ir.Ref(p), ir.IntConst(0), (&ir.Cloner{}).Expr(total))})},
+			&ir.If{Loc: loc, Cond: ir.Ref(p), Then: ir.NewBlock(loc, &ir.ExprStmt{Loc: loc, X: ir.CallFn(memset, ir.Ref(p), ir.IntConst(0), ir.Clone(total))})},
 			&ir.Return{Loc: loc, X: ir.Ref(p)})}
 	used := false
 	for _, f := range prog.Funcs {
