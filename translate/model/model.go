@@ -107,6 +107,17 @@ func (f Info) MustBeStatement() bool {
 // Atomic functions): it is a visible point of the sequentialization.
 func (f Info) Synchronizes() bool { return f.Kind == Sync || f.Kind == Atomic }
 
+// NoReturn reports whether a call never returns: it ends the program
+// (exit, abort, a failed assertion, reach_error) or the calling thread
+// (pthread_exit).
+func (f Info) NoReturn() bool {
+	switch f.Op {
+	case OpExit, OpReachError, OpAssertFail, OpThreadExit:
+		return true
+	}
+	return false
+}
+
 // byName indexes the table.
 var byName = func() map[string]Info {
 	m := make(map[string]Info, len(table))

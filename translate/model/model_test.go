@@ -226,3 +226,17 @@ func TestArgSet(t *testing.T) {
 		t.Error("AllArgs holds every argument, Args() none")
 	}
 }
+
+// TestNoReturn checks the functions whose calls do not return.
+func TestNoReturn(t *testing.T) {
+	var got []string
+	for _, f := range table {
+		if f.NoReturn() {
+			got = append(got, f.Name)
+		}
+	}
+	want := "pthread_exit reach_error __VERIFIER_error abort exit _exit _Exit __builtin_trap __builtin_unreachable __assert_fail __assert_perror_fail __assert"
+	if strings.Join(got, " ") != want {
+		t.Errorf("NoReturn functions:\n%s\nwant\n%s", strings.Join(got, " "), want)
+	}
+}
