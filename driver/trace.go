@@ -8,27 +8,71 @@ import (
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 )
 
-// instrumentation names the variables of the sequentialization and of the
-// race instrumentation: assignments to them are not steps of the original
-// program.
-var instrumentation = regexp.MustCompile(`^(SM__|__ladr_(P1|P2|stale|drd|c1|dr0|dr1|dr2|drcx|pc|cs|x|pc0|exited|nondet_value|w[a-z0-9_]*)\b|return_value_|va_arg|tmp_post|tmp_pre)|\$`)
-
-// apiKind classifies an original statement by the API it calls.
-var apiKinds = []struct {
-	re   *regexp.Regexp
-	kind string
-}{
-	{regexp.MustCompile(`\bpthread_create\s*\(`), "create"},
-	{regexp.MustCompile(`\b(pthread_join|thrd_join)\s*\(`), "join"},
-	{regexp.MustCompile(`\b(pthread_mutex_unlock|pthread_spin_unlock|pthread_rwlock_unlock|sem_post|__VERIFIER_atomic_end|mtx_unlock)\s*\(`), "unlock"},
-	{regexp.MustCompile(`\b(pthread_mutex_(lock|trylock)|pthread_spin_(lock|trylock)|pthread_rwlock_(rd|wr|tryrd|trywr)lock|sem_wait|sem_trywait|__VERIFIER_atomic_begin|mtx_lock)\s*\(`), "lock"},
-	{regexp.MustCompile(`\bpthread_cond_(wait|timedwait)\s*\(`), "wait"},
-	{regexp.MustCompile(`\bpthread_cond_(signal|broadcast)\s*\(`), "signal"},
+// hidden reports whether an assignment to lvalue is not a step of the
+// original program: ladr's instrumentation variables
+// (model.IsInstrumentation), and CBMC's own variables (function results,
+// variadic arguments, the temporaries of ++ and --, and names with a $).
+func hidden(lvalue string) bool {
+	if model.IsInstrumentation(lvalue) || strings.Contains(lvalue, "$") {
+		return true
+	}
+	for _, p := range []string{"return_value_", "va_arg", "tmp_post", "tmp_pre"} {
+		if strings.HasPrefix(lvalue, p) {
+			return true
+		}
+	}
+	return false
 }
 
-var activeLHS = regexp.MustCompile(`^__ladr_active\[(\d+)`)
+// stepKind classifies an original statement by the library functions its
+// source text calls (model.Info.Step; the first kind in model.StepKind's
+// order wins), "statement" when it calls none.
+func stepKind(src string) string {
+	kind := model.StepStatement
+	isWord := func(c byte) bool {
+		return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	for i := 0; i < len(src); {
+		if !isWord(src[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && isWord(src[j]) {
+			j++
+		}
+		name := src[i:j]
+		k := j
+		for k < len(src) && strings.IndexByte(" \t\n\f\r", src[k]) >= 0 {
+			k++
+		}
+		if k < len(src) && src[k] == '(' {
+			if sk := model.Lookup(name).Step; sk != model.StepStatement && (kind == model.StepStatement || sk < kind) {
+				kind = sk
+			}
+		}
+		i = j
+	}
+	return kind.String()
+}
+
+// createdThread returns i for an assignment to __ladr_active[i], the
+// creation of thread i.
+func createdThread(lvalue string) (int, bool) {
+	rest, ok := strings.CutPrefix(lvalue, model.VarActive+"[")
+	if !ok {
+		return 0, false
+	}
+	n := 0
+	for n < len(rest) && '0' <= rest[n] && rest[n] <= '9' {
+		n++
+	}
+	id, err := strconv.Atoi(rest[:n])
+	return id, err == nil
+}
 
 // traceBuilder turns CBMC's trace of the sequentialized program into the
 // steps of the original program.
@@ -48,7 +92,7 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		if st.Hidden {
 			continue
 		}
-		if st.Type == cbmc.StepFunctionCall && strings.HasPrefix(st.Function.DisplayName, "__VERIFIER_nondet_") {
+		if st.Type == cbmc.StepFunctionCall && model.Lookup(st.Function.DisplayName).Op == model.OpNondet {
 			pending = tb.threadOf(st.Location.Function) != nil
 		}
 		switch st.Type {
@@ -56,7 +100,7 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		default:
 			continue
 		}
-		if st.Type == cbmc.StepAssignment && st.LHS == "__ladr_nondet_value" && strings.HasPrefix(st.Location.Function, "__VERIFIER_nondet_") {
+		if st.Type == cbmc.StepAssignment && st.LHS == model.VarNondetValue && model.Lookup(st.Location.Function).Op == model.OpNondet {
 			if !pending || tb.cur == nil {
 				continue
 			}
@@ -81,7 +125,7 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		if !ok || li.Loc == nil || !li.Loc.Pos.IsValid() || tb.synthetic(li.Stmt) {
 			continue
 		}
-		if st.Type == cbmc.StepAssignment && instrumentation.MatchString(st.LHS) {
+		if st.Type == cbmc.StepAssignment && hidden(st.LHS) {
 			continue
 		}
 		if st.Type == cbmc.StepFunctionCall && strings.HasPrefix(st.Function.DisplayName, "__CPROVER_") {
@@ -157,12 +201,7 @@ func (tb *traceBuilder) at(th *ir.Thread, loc *ir.Loc) *Step {
 	}
 	src := tb.source(p.File, p.Line)
 	s := Step{Thread: th.Name, ThreadID: th.ID, File: p.File, Line: p.Line, Column: p.Col, Function: loc.Func, Source: src, Kind: "statement"}
-	for _, k := range apiKinds {
-		if k.re.MatchString(src) {
-			s.Kind = k.kind
-			break
-		}
-	}
+	s.Kind = stepKind(src)
 	tb.steps = append(tb.steps, s)
 	tb.cur = &tb.steps[len(tb.steps)-1]
 	return tb.cur
@@ -170,8 +209,7 @@ func (tb *traceBuilder) at(th *ir.Thread, loc *ir.Loc) *Step {
 
 // assign records an assignment of the trace in step s.
 func (tb *traceBuilder) assign(s *Step, st cbmc.Step) {
-	if m := activeLHS.FindStringSubmatch(st.LHS); m != nil && s.Kind == "create" {
-		id, _ := strconv.Atoi(m[1])
+	if id, ok := createdThread(st.LHS); ok && s.Kind == "create" {
 		for _, t := range tb.m.u.Prog.Threads {
 			if t.ID == id {
 				s.CreatedThread, s.CreatedThreadID = t.Name, t.ID
@@ -180,7 +218,7 @@ func (tb *traceBuilder) assign(s *Step, st cbmc.Step) {
 		}
 		return
 	}
-	if strings.HasPrefix(st.LHS, "__ladr_") || s.Kind == "lock" || s.Kind == "unlock" {
+	if strings.HasPrefix(st.LHS, model.InternalPrefix) || s.Kind == "lock" || s.Kind == "unlock" {
 		return
 	}
 	if st.Value.Data == "" || len(st.Value.Elements) > 0 || len(st.Value.Members) > 0 || len(s.Values) >= 6 {

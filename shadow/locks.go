@@ -235,22 +235,25 @@ func (f *lockFlow) stmt(s ir.Stmt, cur lockset) lockset {
 	return lockset{held: map[string]bool{}}
 }
 
-// lockCall applies a statement's calls of pthread_mutex_lock and
-// pthread_mutex_unlock to the state. A call in any other form than the
+// lockCall applies a statement's call of a function that acquires or
+// releases a mutex (model.Info.Lock: pthread_mutex_lock and
+// pthread_mutex_unlock) to the state. A call in any other form than the
 // statement's own (r = f(...) or f(...)) is not followed: an unlocking one
 // empties the set.
 func (f *lockFlow) lockCall(s *ir.ExprStmt, cur lockset) lockset {
 	call, _ := bound.CallOf(s)
-	if fn := calledName(call); call != nil && len(call.Args) >= 1 {
-		switch fn {
-		case "pthread_mutex_lock":
-			if k := mutexKey(call.Args[0], f.aliases); k != "" && !cur.top {
+	// Only mutexes are followed (model.Mutex): the accesses under a spin
+	// lock or a read-write lock are all checked.
+	if role := model.Lookup(calledName(call)).Lock; call != nil && role.Object == model.Mutex && role.Arg < len(call.Args) {
+		switch role.Act {
+		case model.Acquire:
+			if k := mutexKey(call.Args[role.Arg], f.aliases); k != "" && !cur.top {
 				cur = cur.clone()
 				cur.held[k] = true
 			}
 			return cur
-		case "pthread_mutex_unlock":
-			k := mutexKey(call.Args[0], f.aliases)
+		case model.Release:
+			k := mutexKey(call.Args[role.Arg], f.aliases)
 			switch {
 			case k == "":
 				f.locks.unnamed = true
@@ -273,7 +276,7 @@ func (f *lockFlow) lockCall(s *ir.ExprStmt, cur lockset) lockset {
 }
 
 // unlocks empties the state when e calls a function that may release a
-// lock.
+// lock or wait (model.MayRelease), or a function through a pointer.
 func (f *lockFlow) unlocks(e ir.Expr, cur lockset) lockset {
 	if cur.top {
 		return cur
@@ -281,8 +284,7 @@ func (f *lockFlow) unlocks(e ir.Expr, cur lockset) lockset {
 	found := false
 	ir.Inspect(e, func(n any) bool {
 		if c, ok := n.(*ir.Call); ok {
-			name := calledName(c)
-			if name == "" || strings.Contains(name, "unlock") || model.Lookup(name).Kind == model.Sync && strings.Contains(name, "wait") {
+			if name := calledName(c); name == "" || model.MayRelease(name) {
 				found = true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/seq"
 )
 
@@ -110,13 +111,9 @@ func (g *flow) walk(s ir.Stmt, seen map[ir.Stmt]bool, set map[int]bool) {
 			return
 		case *ir.ExprStmt:
 			if c, _ := bound.CallOf(x); c != nil {
-				if f := ir.CalledFunc(c); f != nil {
-					switch f.Name {
-					case "exit", "_exit", "_Exit", "abort", "pthread_exit", "reach_error", "__VERIFIER_error",
-						"__assert_fail", "__assert_perror_fail", "__assert", "__builtin_trap", "__builtin_unreachable":
-						set[g.size] = true
-						return
-					}
+				if f := ir.CalledFunc(c); f != nil && model.Lookup(f.Name).NoReturn() {
+					set[g.size] = true
+					return
 				}
 			}
 		}

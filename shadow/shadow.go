@@ -477,11 +477,7 @@ func isModelled(c *ir.Call) bool {
 	if f.Name == bound.CreateFunc || f.Name == bound.BoundFunc || f.Name == bound.LoopBoundFunc || f.Name == bound.UnrunFunc {
 		return true
 	}
-	switch model.Lookup(f.Name).Kind {
-	case model.Sync, model.Atomic, model.Control, model.AtomicMarker:
-		return true
-	}
-	return false
+	return model.Lookup(f.Name).MustBeStatement()
 }
 
 func (r *rewriter) init(in *ir.Init) {

@@ -236,11 +236,7 @@ func NeedsStmt(c *ir.Call) bool {
 	if f.Body != nil {
 		return true
 	}
-	switch model.Lookup(f.Name).Kind {
-	case model.Sync, model.Atomic, model.Control, model.AtomicMarker:
-		return true
-	}
-	return false
+	return model.Lookup(f.Name).MustBeStatement()
 }
 
 func (h *hoister) temp(t ir.Type) *ir.Var { return h.Temp(t, &h.pre) }

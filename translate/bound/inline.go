@@ -124,8 +124,7 @@ func (in *inliner) stmt(s ir.Stmt, stack []*ir.Function) ([]ir.Stmt, error) {
 	if f == nil || f.Body == nil {
 		return []ir.Stmt{s}, nil
 	}
-	switch model.Lookup(f.Name).Kind {
-	case model.Sync, model.Atomic, model.Control, model.AtomicMarker:
+	if model.Lookup(f.Name).MustBeStatement() {
 		return []ir.Stmt{s}, nil // modelled, not inlined
 	}
 	depth := 0

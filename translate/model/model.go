@@ -1,9 +1,16 @@
-// Package model classifies the library functions a C program may call: the
-// POSIX threads API, semaphores, SV-COMP's __VERIFIER_* functions, gcc's
-// atomic builtins, memory and string functions. The passes consult it to
-// decide which calls synchronize (and so must be statements of their own),
-// which are modelled by ladr, which may stay inside expressions, and which
-// are unknown.
+// Package model is ladr's table of library functions: the POSIX threads
+// API, semaphores, SV-COMP's __VERIFIER_* functions, gcc's atomic builtins,
+// memory and string functions, and ladr's own intrinsics. For each function
+// it records, as data, what the passes need to know (see Info): its kind
+// (which calls synchronize and so must be statements of their own, which
+// may stay inside expressions), its operation (which lowering the
+// sequentialization applies), whether and how it blocks, its lock role, its
+// memory effects on its arguments, which arguments it does not capture and
+// how a step of a trace that calls it is shown. The passes (seq, sharing,
+// shadow) and the driver's trace read the table instead of testing names;
+// a function that is not in it is unknown.
+//
+// The table is in table.go; its comment says how to add a function.
 package model
 
 import "strings"
@@ -30,100 +37,115 @@ const (
 	AtomicMarker
 )
 
-// Op names the operation of a modelled function.
-type Op string
+var kindNames = [...]string{Unknown: "unknown", Sync: "sync", Atomic: "atomic", Control: "control", Pure: "pure", AtomicMarker: "atomic-marker"}
 
-// Info describes a known function.
-type Info struct {
-	Kind Kind
-	Op   Op
-}
-
-var table = map[string]Info{}
-
-func add(k Kind, names ...string) {
-	for _, n := range names {
-		table[n] = Info{Kind: k, Op: Op(n)}
+// String returns the kind's name (sync, atomic, ...).
+func (k Kind) String() string {
+	if k >= 0 && int(k) < len(kindNames) {
+		return kindNames[k]
 	}
+	return "kind(?)"
 }
 
-func init() {
-	add(Sync,
-		"pthread_create", "pthread_join", "pthread_exit", "pthread_detach",
-		"pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_mutex_destroy",
-		"pthread_mutex_timedlock",
-		"pthread_cond_init", "pthread_cond_wait", "pthread_cond_timedwait", "pthread_cond_signal", "pthread_cond_broadcast", "pthread_cond_destroy",
-		"pthread_rwlock_init", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_rwlock_unlock", "pthread_rwlock_destroy",
-		"pthread_rwlock_tryrdlock", "pthread_rwlock_trywrlock",
-		"pthread_barrier_init", "pthread_barrier_wait", "pthread_barrier_destroy",
-		"pthread_spin_init", "pthread_spin_lock", "pthread_spin_unlock", "pthread_spin_trylock", "pthread_spin_destroy",
-		"sem_init", "sem_wait", "sem_post", "sem_trywait", "sem_destroy", "sem_getvalue",
-		"pthread_key_create", "pthread_key_delete", "pthread_getspecific", "pthread_setspecific",
-		"pthread_once",
-		// Lowered by the atexit pass (package bound), or unsupported.
-		"atexit", "on_exit", "at_quick_exit", "__cxa_atexit",
-		"__VERIFIER_assume",
-		// ladr's own intrinsics for multi-step operations.
-		"__ladr_once", "__ladr_barrier_arrive", "__ladr_barrier_await",
-	)
-	add(AtomicMarker, "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end")
-	add(Control,
-		"abort", "exit", "_exit", "_Exit", "__assert_fail", "__assert_perror_fail", "__assert",
-		"reach_error", "__VERIFIER_error", "__builtin_unreachable", "__builtin_trap",
-		"__xchg_wrong_size", "__cmpxchg_wrong_size", "__bad_percpu_size",
-	)
-	add(Pure,
-		"pthread_self", "pthread_equal",
-		"pthread_attr_init", "pthread_attr_destroy", "pthread_attr_setdetachstate", "pthread_attr_getdetachstate",
-		"pthread_attr_setstacksize", "pthread_attr_getstacksize", "pthread_attr_setscope", "pthread_attr_setschedpolicy",
-		"pthread_attr_setinheritsched", "pthread_attr_setschedparam",
-		"pthread_mutexattr_init", "pthread_mutexattr_destroy", "pthread_mutexattr_settype", "pthread_mutexattr_setpshared",
-		"pthread_mutexattr_setprotocol", "pthread_condattr_init", "pthread_condattr_destroy", "pthread_condattr_setpshared",
-		"pthread_rwlockattr_init", "pthread_rwlockattr_destroy",
-		"pthread_yield", "sched_yield", "usleep", "sleep", "nanosleep",
-		"malloc", "calloc", "realloc", "free", "alloca", "__builtin_alloca",
-		"memset", "memcpy", "memmove", "memcmp", "strlen", "strcpy", "strncpy", "strcmp", "strncmp", "strcat", "strncat",
-		"strchr", "strrchr", "strdup", "strstr",
-		"printf", "fprintf", "puts", "putchar", "fflush", "perror", "sprintf", "snprintf",
-		"abs", "labs", "llabs",
-		"__builtin_memset", "__builtin_memcpy", "__builtin_strlen", "__builtin_abs",
-		"__builtin_constant_p", "__builtin_offsetof",
-		"__CPROVER_assume", "__CPROVER_assert",
-		"time", "rand", "srand", "random",
-		"__builtin_bswap16", "__builtin_bswap32", "__builtin_bswap64", "ffs", "strerror",
-		"scanf", "sscanf", "fscanf",
-	)
-	add(Atomic,
-		"__atomic_load_n", "__atomic_store_n", "__atomic_exchange_n", "__atomic_compare_exchange_n",
-		"__atomic_load", "__atomic_store", "__atomic_exchange", "__atomic_compare_exchange",
-		"__atomic_fetch_add", "__atomic_fetch_sub", "__atomic_fetch_and", "__atomic_fetch_or", "__atomic_fetch_xor", "__atomic_fetch_nand",
-		"__atomic_add_fetch", "__atomic_sub_fetch", "__atomic_and_fetch", "__atomic_or_fetch", "__atomic_xor_fetch", "__atomic_nand_fetch",
-		"__atomic_test_and_set", "__atomic_clear", "__atomic_thread_fence", "__atomic_signal_fence",
-		"__sync_fetch_and_add", "__sync_fetch_and_sub", "__sync_fetch_and_or", "__sync_fetch_and_and", "__sync_fetch_and_xor", "__sync_fetch_and_nand",
-		"__sync_add_and_fetch", "__sync_sub_and_fetch", "__sync_or_and_fetch", "__sync_and_and_fetch", "__sync_xor_and_fetch", "__sync_nand_and_fetch",
-		"__sync_bool_compare_and_swap", "__sync_val_compare_and_swap", "__sync_lock_test_and_set", "__sync_lock_release",
-		"__sync_synchronize",
-		"__c11_atomic_load", "__c11_atomic_store", "__c11_atomic_exchange", "__c11_atomic_fetch_add", "__c11_atomic_fetch_sub",
-		"__c11_atomic_compare_exchange_strong", "__c11_atomic_compare_exchange_weak",
-	)
+// Info is the model of one function: one entry of the table.
+type Info struct {
+	// Name is the function's C name.
+	Name string
+	// Kind classifies the function.
+	Kind Kind
+	// Op is the function's operation: the key under which the pass that
+	// lowers its calls (package seq for most, see Op's constants) finds
+	// the lowering. Functions with the same operation (pthread_mutex_lock
+	// and pthread_spin_lock) are lowered alike; OpNone means calls are
+	// not lowered (a Pure function stays as it is; any other one with no
+	// lowering makes the program unsupported).
+	Op Op
+	// Arith is the arithmetic of an atomic read-modify-write
+	// (OpFetchThen, OpThenFetch).
+	Arith Arith
+	// Blocks says whether and until when a call blocks the calling thread.
+	Blocks Blocking
+	// Lock is the function's role on a lock, if any.
+	Lock LockRole
+	// Waits: the call waits for an event of another thread (a semaphore
+	// post, a condition signal, a barrier's last arrival) or, like
+	// sem_trywait, polls for one.
+	Waits bool
+	// MinArgs is the number of arguments below which a call has no
+	// memory effects (an ill-formed call of an undeclared function).
+	MinArgs int
+	// Effects are the accesses a call makes through its pointer
+	// arguments, in order.
+	Effects []Effect
+	// NoCapture holds the arguments whose addresses the function uses only
+	// during the call, in the calling thread: passing &x there does not
+	// make x address-taken.
+	NoCapture ArgSet
+	// ReturnsArg: the function returns a pointer into the memory one of
+	// its arguments points to (memcpy, strchr).
+	ReturnsArg bool
+	// Orders are the indices of the memory-order arguments of an atomic
+	// access (gcc's __atomic_* builtins), see MemoryOrderArgs.
+	Orders []int
+	// Step is how a step of a trace that calls the function is shown.
+	Step StepKind
 }
 
-// Lookup returns what ladr knows about the function named name.
+// MustBeStatement reports whether a call must be a statement of its own:
+// the function synchronizes, is atomic, marks an atomic section or ends
+// the program. Such calls are hoisted out of expressions, are never
+// inlined away, and a call with no lowering is unsupported.
+func (f Info) MustBeStatement() bool {
+	switch f.Kind {
+	case Sync, Atomic, AtomicMarker, Control:
+		return true
+	}
+	return false
+}
+
+// Synchronizes reports whether a call synchronizes threads (Sync and
+// Atomic functions): it is a visible point of the sequentialization.
+func (f Info) Synchronizes() bool { return f.Kind == Sync || f.Kind == Atomic }
+
+// NoReturn reports whether a call never returns: it ends the program
+// (exit, abort, a failed assertion, reach_error) or the calling thread
+// (pthread_exit).
+func (f Info) NoReturn() bool {
+	switch f.Op {
+	case OpExit, OpReachError, OpAssertFail, OpThreadExit:
+		return true
+	}
+	return false
+}
+
+// byName indexes the table.
+var byName = func() map[string]Info {
+	m := make(map[string]Info, len(table))
+	for _, f := range table {
+		m[f.Name] = f
+	}
+	return m
+}()
+
+// Lookup returns what ladr knows about the function named name: its entry
+// of the table, or for names of families (__VERIFIER_nondet_*, __CPROVER_*,
+// ladr's own __ladr_*) a model of the family, or Info{Name: name} (kind
+// Unknown).
 func Lookup(name string) Info {
-	if info, ok := table[name]; ok {
+	if info, ok := byName[name]; ok {
 		return info
 	}
 	switch {
 	case strings.HasPrefix(name, "__VERIFIER_nondet_"):
-		return Info{Kind: Pure, Op: "nondet"}
+		return Info{Name: name, Kind: Pure, Op: OpNondet}
 	case strings.HasPrefix(name, "__VERIFIER_atomic_"):
 		// A defined function whose body runs as one atomic step; the caller
 		// checks that it has a body.
-		return Info{Kind: Unknown, Op: "atomic-function"}
+		return Info{Name: name, Kind: Unknown, Op: OpAtomicFunction}
 	case strings.HasPrefix(name, "__CPROVER_"), strings.HasPrefix(name, "__ladr_"):
-		return Info{Kind: Pure, Op: Op(name)}
+		return Info{Name: name, Kind: Pure}
 	}
-	return Info{}
+	return Info{Name: name}
 }
 
 // IsAtomicFunction reports whether name follows SV-COMP's convention for
@@ -147,6 +169,16 @@ func LooksSynchronizing(name string) bool {
 		}
 	}
 	return false
+}
+
+// MayRelease reports whether a call of the function named name may release
+// a lock the calling thread holds, or lets other threads run while it
+// waits: the functions with a releasing lock role, those that wait, and,
+// for a function ladr does not model, a name that says "unlock" (a
+// program's own unlock wrapper left as a call).
+func MayRelease(name string) bool {
+	f := Lookup(name)
+	return f.Lock.Act.Releases() || f.Waits || strings.Contains(name, "unlock")
 }
 
 // Errno values used by the models (Linux).
@@ -189,29 +221,24 @@ func OrderName(v int64) string {
 // MemoryOrderArgs returns the indices of the memory-order arguments of the
 // atomic memory access named name (gcc's __atomic_* builtins and clang's
 // __c11_atomic_* functions; compare-exchange has two, for success and for
-// failure), or nil for a function that takes none. The fences are left out:
-// a fence orders the accesses around it, and ladr explores sequentially
-// consistent executions only, in which every access is already ordered;
-// behaviours a fence weaker than seq_cst allows beyond those come from the
-// non-seq_cst accesses it orders (a fence between seq_cst accesses adds
-// nothing), and those accesses are reported themselves. The __sync_*
-// builtins are full barriers (seq_cst) and take no order.
+// failure), or nil for a function that takes none: the table's Orders, and
+// for a fetch-and-op builtin the table does not list (__atomic_fetch_max)
+// the third argument. The fences are left out: a fence orders the accesses
+// around it, and ladr explores sequentially consistent executions only, in
+// which every access is already ordered; behaviours a fence weaker than
+// seq_cst allows beyond those come from the non-seq_cst accesses it orders
+// (a fence between seq_cst accesses adds nothing), and those accesses are
+// reported themselves. The __sync_* builtins are full barriers (seq_cst)
+// and take no order.
 func MemoryOrderArgs(name string) []int {
-	switch name {
-	case "__atomic_load_n", "__atomic_test_and_set", "__atomic_clear", "__c11_atomic_load":
-		return []int{1}
-	case "__atomic_load", "__atomic_store_n", "__atomic_store", "__atomic_exchange_n",
-		"__c11_atomic_store", "__c11_atomic_exchange", "__c11_atomic_fetch_add", "__c11_atomic_fetch_sub":
-		return []int{2}
-	case "__atomic_exchange":
-		return []int{3}
-	case "__atomic_compare_exchange_n", "__atomic_compare_exchange":
-		return []int{4, 5}
-	case "__c11_atomic_compare_exchange_strong", "__c11_atomic_compare_exchange_weak":
-		return []int{3, 4}
+	if f, ok := byName[name]; ok && f.Orders != nil {
+		return f.Orders
 	}
 	if strings.HasPrefix(name, "__atomic_fetch_") || strings.HasPrefix(name, "__atomic_") && strings.HasSuffix(name, "_fetch") {
 		return []int{2}
 	}
 	return nil
 }
+
+// Functions returns the entries of the table, in the table's order.
+func Functions() []Info { return append([]Info(nil), table...) }

@@ -1,7 +1,6 @@
 package seq
 
 import (
-	"fmt"
 
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -122,8 +121,9 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 			out = append(out, a.exec(&ir.Assign{L: lhs, R: v, T: lhs.Type(), P: call.P}))
 		}
 	}
-	switch f.Name {
-	case "pthread_cond_wait", "pthread_cond_timedwait":
+	info := model.Lookup(f.Name)
+	switch info.Op {
+	case model.OpCondWait, model.OpCondTimeWait:
 		if len(args) < 2 {
 			return []ir.Stmt{s}
 		}
@@ -131,14 +131,14 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 		unlock := a.fnDecl("pthread_mutex_unlock", ir.IntType)
 		lock := a.fnDecl("pthread_mutex_lock", ir.IntType)
 		out = append(out, a.exec(ir.CallFn(unlock, m)), a.exec(ir.CallFn(lock, clone(m))))
-		if f.Name == "pthread_cond_timedwait" {
+		if info.Op == model.OpCondTimeWait {
 			nb := a.fnDecl("__VERIFIER_nondet_bool", ir.BoolType)
 			result(&ir.Cond{C: ir.CallFn(nb), X: ir.IntConst(0), Y: ir.IntConst(model.ETIMEDOUT), T: ir.IntType})
 		} else {
 			result(ir.IntConst(0))
 		}
 		return out
-	case "pthread_barrier_wait":
+	case model.OpBarrierWait:
 		if len(args) != 1 {
 			return []ir.Stmt{s}
 		}
@@ -150,17 +150,24 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 		result(&ir.Cond{C: ir.Bin(ir.And, ir.Ref(g), ir.IntConst(1), ir.IntType), X: ir.IntConst(-1), Y: ir.IntConst(0), T: ir.IntType})
 		return out
 	}
-	if model.Lookup(f.Name).Kind != model.Atomic {
+	if info.Kind != model.Atomic {
 		return []ir.Stmt{s}
 	}
-	return a.atomic(f.Name, call, lhs)
+	return a.atomic(info, call, lhs)
 }
 
-// atomic lowers an atomic builtin into an atomic section.
-func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
+// arith maps the atomic builtins' arithmetic to the IR's operators (nand
+// is ~(x & v)).
+var arith = map[model.Arith]ir.Op{model.ArithAdd: ir.Add, model.ArithSub: ir.Sub, model.ArithAnd: ir.And,
+	model.ArithOr: ir.Or, model.ArithXor: ir.Xor, model.ArithNand: ir.And}
+
+// atomic lowers an atomic builtin into an atomic section, by its
+// operation in the library table.
+func (a *apiLowerer) atomic(f model.Info, call *ir.Call, lhs ir.Expr) []ir.Stmt {
+	name := f.Name
 	var out []ir.Stmt
-	switch name {
-	case "__atomic_thread_fence", "__atomic_signal_fence", "__sync_synchronize":
+	switch f.Op {
+	case model.OpFence:
 		if lhs != nil {
 			return []ir.Stmt{a.exec(&ir.Assign{L: lhs, R: ir.IntConst(0), T: lhs.Type()})}
 		}
@@ -212,32 +219,31 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 		}
 		res = ir.Ref(t)
 	}
-	ops := map[string]ir.Op{"add": ir.Add, "sub": ir.Sub, "and": ir.And, "or": ir.Or, "xor": ir.Xor, "nand": ir.And}
-	switch name {
-	case "__atomic_load_n", "__c11_atomic_load":
+	switch f.Op {
+	case model.OpAtomicLoad:
 		t := a.temp(elem, &out)
 		set(ir.Ref(t), deref(p, elem))
 		res = ir.Ref(t)
-	case "__atomic_store_n", "__c11_atomic_store":
+	case model.OpAtomicStore:
 		set(deref(p, elem), arg(1))
-	case "__atomic_exchange_n", "__c11_atomic_exchange", "__sync_lock_test_and_set":
+	case model.OpAtomicExchange:
 		t := a.temp(elem, &out)
 		set(ir.Ref(t), deref(p, elem))
 		set(deref(p, elem), arg(1))
 		res = ir.Ref(t)
-	case "__sync_lock_release":
+	case model.OpAtomicRelease:
 		set(deref(p, elem), ir.IntConst(0))
-	case "__atomic_load":
+	case model.OpAtomicLoadPtr:
 		set(deref(arg(1), elem), deref(p, elem))
-	case "__atomic_store":
+	case model.OpAtomicStorePtr:
 		set(deref(p, elem), deref(arg(1), elem))
-	case "__atomic_exchange":
+	case model.OpAtomicExchangePtr:
 		set(deref(arg(2), elem), deref(p, elem))
 		set(deref(p, elem), deref(arg(1), elem))
-	case "__atomic_compare_exchange_n", "__atomic_compare_exchange", "__c11_atomic_compare_exchange_strong", "__c11_atomic_compare_exchange_weak":
+	case model.OpCompareExchange, model.OpCompareExchangePtr:
 		t := a.temp(ir.BoolType, &out)
 		desired := arg(2)
-		if name == "__atomic_compare_exchange" {
+		if f.Op == model.OpCompareExchangePtr {
 			desired = deref(arg(2), elem)
 		}
 		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), deref(arg(1), elem), ir.IntType))
@@ -245,41 +251,27 @@ func (a *apiLowerer) atomic(name string, call *ir.Call, lhs ir.Expr) []ir.Stmt {
 			Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), desired))),
 			Else: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(arg(1), elem), deref(p, elem))))})
 		res = ir.Ref(t)
-	case "__sync_bool_compare_and_swap":
+	case model.OpBoolCAS:
 		t := a.temp(ir.BoolType, &out)
 		set(ir.Ref(t), ir.Bin(ir.Eq, deref(p, elem), arg(1), ir.IntType))
 		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Ref(t), Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
 		res = ir.Ref(t)
-	case "__sync_val_compare_and_swap":
+	case model.OpValCAS:
 		t := a.temp(elem, &out)
 		set(ir.Ref(t), deref(p, elem))
 		body = append(body, &ir.If{Loc: a.Loc, Cond: ir.Bin(ir.Eq, ir.Ref(t), arg(1), ir.IntType), Then: ir.NewBlock(a.Loc, a.exec(ir.Set(deref(p, elem), arg(2))))})
 		res = ir.Ref(t)
-	case "__atomic_test_and_set":
+	case model.OpTestAndSet:
 		t := a.temp(ir.BoolType, &out)
 		set(ir.Ref(t), deref(p, ir.UCharType))
 		set(deref(p, ir.UCharType), ir.IntConst(1))
 		res = ir.Ref(t)
-	case "__atomic_clear":
+	case model.OpClear:
 		set(deref(p, ir.UCharType), ir.IntConst(0))
+	case model.OpFetchThen, model.OpThenFetch:
+		rmw(arith[f.Arith], f.Op == model.OpFetchThen, f.Arith == model.ArithNand)
 	default:
-		var op, form string
-		for k := range ops {
-			for _, pre := range []string{"__atomic_fetch_", "__sync_fetch_and_", "__c11_atomic_fetch_"} {
-				if name == pre+k {
-					op, form = k, "fetch"
-				}
-			}
-			for _, pat := range []string{"__atomic_%s_fetch", "__sync_%s_and_fetch"} {
-				if name == fmt.Sprintf(pat, k) {
-					op, form = k, "new"
-				}
-			}
-		}
-		if op == "" {
-			return []ir.Stmt{&ir.Unsupported{Loc: a.Loc, What: "atomic builtin " + name}}
-		}
-		rmw(ops[op], form == "fetch", op == "nand")
+		return []ir.Stmt{&ir.Unsupported{Loc: a.Loc, What: "atomic builtin " + name}}
 	}
 	out = append(out, a.exec(ir.CallFn(begin)))
 	out = append(out, body...)

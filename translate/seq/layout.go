@@ -172,10 +172,10 @@ func markerDelta(s ir.Stmt) int {
 	if f == nil {
 		return 0
 	}
-	switch f.Name {
-	case "__VERIFIER_atomic_begin":
+	switch model.Lookup(f.Name).Op {
+	case model.OpAtomicBegin:
 		return 1
-	case "__VERIFIER_atomic_end":
+	case model.OpAtomicEnd:
 		return -1
 	}
 	return 0
@@ -343,8 +343,7 @@ func synchronizes(e ir.Expr) bool {
 		if f.Name == bound.CreateFunc {
 			return true
 		}
-		switch model.Lookup(f.Name).Kind {
-		case model.Sync, model.Atomic:
+		if model.Lookup(f.Name).Synchronizes() {
 			return true
 		}
 	}

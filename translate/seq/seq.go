@@ -403,10 +403,10 @@ func (s *sequentializer) rewriteExprs(b *ir.Block) {
 	ir.RewriteStmtExprs(b, func(e ir.Expr) ir.Expr {
 		switch x := e.(type) {
 		case *ir.Call:
-			switch calleeName(x) {
-			case "pthread_self":
+			switch model.Lookup(calleeName(x)).Op {
+			case model.OpSelf:
 				return ir.Lit(int64(me), x.T)
-			case "pthread_equal":
+			case model.OpEqual:
 				if len(x.Args) == 2 {
 					return ir.Bin(ir.Eq, x.Args[0], x.Args[1], ir.IntType)
 				}
@@ -624,272 +624,27 @@ func (s *sequentializer) initialize(loc ir.Loc, lv ir.Expr, in *ir.Init, zero bo
 	return out
 }
 
-// call lowers the models of the functions called by a statement.
+// call lowers the models of the functions called by a statement: the
+// lowering of the callee's operation in the library table (lowerings).
+// A call of a function that must be a statement (model.Info.MustBeStatement)
+// with no lowering is unsupported.
 func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
-	loc := x.Loc
 	c, lhs := bound.CallOf(x)
 	if c == nil {
 		return []ir.Stmt{x}, nil
 	}
 	name := calleeName(c)
-	args := c.Args
-	var out []ir.Stmt
-	ret := func(v ir.Expr) {
-		if lhs != nil {
-			out = append(out, exec(loc, &ir.Assign{L: lhs, R: v, T: lhs.Type()}))
+	if lower, ok := lowerings[model.Lookup(name).Op]; ok {
+		st := &site{s: s, loc: x.Loc, name: name, args: c.Args, lhs: lhs}
+		if err := lower(st); err != nil {
+			return nil, err
 		}
+		return st.out, nil
 	}
-	arg := func(i int) ir.Expr {
-		if i < len(args) {
-			return args[i]
-		}
-		return ir.IntConst(0)
+	if f := ir.CalledFunc(c); f != nil && f.Body == nil && model.Lookup(f.Name).MustBeStatement() {
+		return nil, &bound.UnsupportedError{Pos: x.Loc.Pos, What: "no model for " + f.Name}
 	}
-	// saved evaluates an argument once into a temporary of pointer type.
-	saved := func(i int) ir.Expr {
-		a := arg(i)
-		if isSimple(a) {
-			return a
-		}
-		t := s.temp(decay(a.Type()))
-		out = append(out, exec(loc, ir.Set(ir.Ref(t), a)))
-		return ir.Ref(t)
-	}
-	word := func(p ir.Expr, i int) ir.Expr {
-		if i == 0 {
-			if lv := stateField(p); lv != nil {
-				return lv
-			}
-		}
-		ip := &ir.Cast{X: clone(p), T: &ir.Pointer{Elem: ir.IntType}}
-		if i == 0 {
-			return &ir.Unary{Op: ir.Deref, X: ip, T: ir.IntType}
-		}
-		return &ir.Index{X: ip, I: ir.IntConst(int64(i)), T: ir.IntType}
-	}
-	// rd reads a synchronization object's state word as an int: the
-	// state field of glibc's types may be unsigned (pthread_rwlock_t's
-	// __readers), and the models store -1 in it.
-	rd := func(p ir.Expr) ir.Expr {
-		w := word(p, 0)
-		if b, ok := w.Type().(*ir.Basic); ok && b.Kind == ir.Int {
-			return w
-		}
-		return &ir.Cast{X: w, T: ir.IntType}
-	}
-	me1 := ir.IntConst(int64(s.me + 1))
-	assume := func(c ir.Expr) { out = append(out, s.d.Assume(loc, c)) }
-	set := func(l, r ir.Expr) { out = append(out, exec(loc, ir.Set(l, r))) }
-	switch name {
-	case bound.CreateFunc:
-		id := int(args[0].(*ir.IntLit).Val)
-		set(&ir.Unary{Op: ir.Deref, X: arg(1), T: ir.ULongType}, ir.Lit(int64(id), ir.ULongType))
-		for _, p := range s.args[id] {
-			set(ir.Ref(p), &ir.Cast{X: clone(arg(2)), T: p.Type})
-		}
-		set(&ir.Index{X: ir.Ref(s.d.Active), I: ir.IntConst(int64(id)), T: ir.BoolType}, ir.Lit(1, ir.BoolType))
-		ret(ir.IntConst(0))
-	case "pthread_join":
-		t := saved(0)
-		tt := &ir.Cast{X: clone(t), T: ir.UIntType}
-		if s.d.Unrun != nil {
-			// A thread that never runs never ends.
-			assume(&ir.Unary{Op: ir.Not, X: ir.Ref(s.d.Unrun), T: ir.IntType})
-		}
-		real := ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType)
-		ended := ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType)
-		var result ir.Expr = &ir.Index{X: ir.Ref(s.d.Retval), I: clone(tt), T: ir.VoidPtrType}
-		if m := s.prog.InertThreads; m > 0 {
-			// The identifiers after the threads' are those of inert
-			// threads (bound.Threads): they end without a result.
-			inert := ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+m), ir.UIntType), ir.IntType)
-			assume(&ir.Cond{C: clone(real), X: ended, Y: inert, T: ir.IntType})
-			result = &ir.Cond{C: real, X: result, Y: &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}, T: ir.VoidPtrType}
-		} else {
-			assume(ir.Bin(ir.LAnd, real, ended, ir.IntType))
-		}
-		if len(args) > 1 && !ir.IsNullConst(args[1]) {
-			rp := saved(1)
-			out = append(out, &ir.If{Loc: loc, Cond: clone(rp), Then: ir.NewBlock(loc,
-				exec(loc, ir.Set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: clone(rp), T: &ir.Pointer{Elem: ir.VoidPtrType}}, T: ir.VoidPtrType},
-					result)))})
-		}
-		ret(ir.IntConst(0))
-	case "pthread_exit":
-		if s.me != 0 {
-			set(&ir.Index{X: ir.Ref(s.d.Retval), I: ir.IntConst(int64(s.me)), T: ir.VoidPtrType}, &ir.Cast{X: arg(0), T: ir.VoidPtrType})
-		}
-		out = append(out, s.jumpOut(loc)...)
-	case "pthread_detach", "pthread_cond_init", "pthread_cond_signal", "pthread_cond_broadcast", "pthread_cond_destroy",
-		"pthread_mutex_destroy", "pthread_rwlock_destroy", "pthread_barrier_destroy", "pthread_spin_destroy", "sem_destroy", "pthread_key_delete":
-		for _, a := range args {
-			if hasEffects(a) {
-				out = append(out, exec(loc, a))
-			}
-		}
-		ret(ir.IntConst(0))
-	case "pthread_mutex_init", "pthread_spin_init", "pthread_rwlock_init":
-		set(word(arg(0), 0), ir.IntConst(0))
-		ret(ir.IntConst(0))
-	case "pthread_mutex_lock", "pthread_spin_lock":
-		m := saved(0)
-		assume(ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
-		set(word(m, 0), me1)
-		ret(ir.IntConst(0))
-	case "pthread_mutex_unlock", "pthread_spin_unlock":
-		set(word(arg(0), 0), ir.IntConst(0))
-		ret(ir.IntConst(0))
-	case "pthread_mutex_trylock", "pthread_spin_trylock", "pthread_mutex_timedlock":
-		m := saved(0)
-		free := s.temp(ir.IntType)
-		set(ir.Ref(free), ir.Bin(ir.Eq, word(m, 0), ir.IntConst(0), ir.IntType))
-		if name == "pthread_mutex_timedlock" {
-			// Either the lock is taken (perhaps after waiting) or it times out.
-			nb := s.fn("__VERIFIER_nondet_bool", ir.BoolType)
-			set(ir.Ref(free), ir.Bin(ir.LAnd, ir.Ref(free), ir.CallFn(nb), ir.IntType))
-		}
-		out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(free), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), me1)))})
-		errno := model.EBUSY
-		if name == "pthread_mutex_timedlock" {
-			errno = model.ETIMEDOUT
-		}
-		ret(&ir.Cond{C: ir.Ref(free), X: ir.IntConst(0), Y: ir.IntConst(int64(errno)), T: ir.IntType})
-	case "pthread_rwlock_rdlock":
-		m := saved(0)
-		assume(ir.Bin(ir.Ge, rd(m), ir.IntConst(0), ir.IntType))
-		set(word(m, 0), ir.Bin(ir.Add, rd(m), ir.IntConst(1), ir.IntType))
-		ret(ir.IntConst(0))
-	case "pthread_rwlock_wrlock":
-		m := saved(0)
-		assume(ir.Bin(ir.Eq, rd(m), ir.IntConst(0), ir.IntType))
-		set(word(m, 0), ir.IntConst(-1))
-		ret(ir.IntConst(0))
-	case "pthread_rwlock_tryrdlock", "pthread_rwlock_trywrlock":
-		m := saved(0)
-		ok := s.temp(ir.IntType)
-		if name == "pthread_rwlock_tryrdlock" {
-			set(ir.Ref(ok), ir.Bin(ir.Ge, rd(m), ir.IntConst(0), ir.IntType))
-			out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Add, rd(m), ir.IntConst(1), ir.IntType))))})
-		} else {
-			set(ir.Ref(ok), ir.Bin(ir.Eq, rd(m), ir.IntConst(0), ir.IntType))
-			out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.IntConst(-1))))})
-		}
-		ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(model.EBUSY), T: ir.IntType})
-	case "pthread_rwlock_unlock":
-		m := saved(0)
-		set(word(m, 0), &ir.Cond{C: ir.Bin(ir.Gt, rd(m), ir.IntConst(0), ir.IntType), X: ir.Bin(ir.Sub, rd(m), ir.IntConst(1), ir.IntType), Y: ir.IntConst(0), T: ir.IntType})
-		ret(ir.IntConst(0))
-	case "pthread_barrier_init":
-		b := saved(0)
-		set(word(b, 0), &ir.Cast{X: arg(2), T: ir.IntType})
-		set(word(b, 1), ir.IntConst(0))
-		set(word(b, 2), ir.IntConst(0))
-		ret(ir.IntConst(0))
-	case "__ladr_barrier_arrive":
-		b := saved(0)
-		g := s.temp(ir.IntType)
-		set(ir.Ref(g), ir.Bin(ir.Mul, word(b, 2), ir.IntConst(2), ir.IntType))
-		set(word(b, 1), ir.Bin(ir.Add, word(b, 1), ir.IntConst(1), ir.IntType))
-		out = append(out, &ir.If{Loc: loc, Cond: ir.Bin(ir.Ge, word(b, 1), word(b, 0), ir.IntType), Then: ir.NewBlock(loc,
-			exec(loc, ir.Set(word(b, 1), ir.IntConst(0))),
-			exec(loc, ir.Set(word(b, 2), ir.Bin(ir.Add, word(b, 2), ir.IntConst(1), ir.IntType))),
-			exec(loc, ir.Set(ir.Ref(g), ir.Bin(ir.Add, ir.Ref(g), ir.IntConst(1), ir.IntType))))})
-		ret(ir.Ref(g))
-	case "__ladr_barrier_await":
-		b := saved(0)
-		assume(ir.Bin(ir.Ne, word(b, 2), ir.Bin(ir.Div, arg(1), ir.IntConst(2), ir.IntType), ir.IntType))
-	case "sem_init":
-		set(word(arg(0), 0), &ir.Cast{X: arg(2), T: ir.IntType})
-		ret(ir.IntConst(0))
-	case "sem_wait":
-		m := saved(0)
-		assume(ir.Bin(ir.Gt, rd(m), ir.IntConst(0), ir.IntType))
-		set(word(m, 0), ir.Bin(ir.Sub, word(m, 0), ir.IntConst(1), ir.IntType))
-		ret(ir.IntConst(0))
-	case "sem_post":
-		m := saved(0)
-		set(word(m, 0), ir.Bin(ir.Add, word(m, 0), ir.IntConst(1), ir.IntType))
-		ret(ir.IntConst(0))
-	case "sem_trywait":
-		m := saved(0)
-		ok := s.temp(ir.IntType)
-		set(ir.Ref(ok), ir.Bin(ir.Gt, rd(m), ir.IntConst(0), ir.IntType))
-		out = append(out, &ir.If{Loc: loc, Cond: ir.Ref(ok), Then: ir.NewBlock(loc, exec(loc, ir.Set(word(m, 0), ir.Bin(ir.Sub, rd(m), ir.IntConst(1), ir.IntType))))})
-		ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(-1), T: ir.IntType})
-	case "sem_getvalue":
-		set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: arg(1), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, rd(arg(0)))
-		ret(ir.IntConst(0))
-	case "pthread_key_create":
-		if len(args) > 1 && !ir.IsNullConst(args[1]) {
-			// A destructor runs when a thread exits with a non-NULL
-			// value for the key: ignoring it could hide a violation.
-			return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "pthread_key_create with a destructor (the calls of destructors at thread exit are not modelled)"}
-		}
-		s.ensureKeys()
-		set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: arg(0), T: &ir.Pointer{Elem: ir.UIntType}}, T: ir.UIntType}, ir.Ref(s.nkeys))
-		set(ir.Ref(s.nkeys), ir.Bin(ir.Add, ir.Ref(s.nkeys), ir.IntConst(1), ir.UIntType))
-		ret(ir.IntConst(0))
-	case "pthread_getspecific", "pthread_setspecific":
-		s.ensureKeys()
-		k := saved(0)
-		kk := &ir.Cast{X: clone(k), T: ir.UIntType}
-		assume(ir.Bin(ir.Lt, kk, ir.Lit(maxKeys, ir.UIntType), ir.IntType))
-		slot := &ir.Index{X: &ir.Index{X: ir.Ref(s.keys), I: clone(kk), T: &ir.Array{Elem: ir.VoidPtrType, Len: int64(s.d.Threads)}}, I: ir.IntConst(int64(s.me)), T: ir.VoidPtrType}
-		if name == "pthread_getspecific" {
-			ret(slot)
-		} else {
-			set(slot, &ir.Cast{X: arg(1), T: ir.VoidPtrType})
-			ret(ir.IntConst(0))
-		}
-	case "__ladr_once":
-		o := saved(0)
-		first := s.temp(ir.IntType)
-		set(ir.Ref(first), ir.Bin(ir.Eq, word(o, 0), ir.IntConst(0), ir.IntType))
-		set(word(o, 0), ir.IntConst(1))
-		ret(ir.Ref(first))
-	case "__VERIFIER_assume":
-		assume(arg(0))
-	case "__VERIFIER_atomic_begin", "__VERIFIER_atomic_end":
-		// Atomicity was established by the numbering.
-	case bound.UnrunFunc:
-		if s.d.Unrun == nil {
-			out = append(out, s.boundCheck(loc, arg(0), arg(1))...)
-			break
-		}
-		out = append(out, &ir.If{Loc: loc, Cond: arg(0), Then: ir.NewBlock(loc, exec(loc, ir.Set(ir.Ref(s.d.Unrun), ir.Lit(1, ir.BoolType))))})
-	case bound.BoundFunc, bound.LoopBoundFunc:
-		out = append(out, s.boundCheck(loc, arg(0), arg(1))...)
-	case "reach_error", "__VERIFIER_error":
-		if s.opt.Property != Race {
-			out = append(out, s.assertion(loc, ir.IntConst(0), "reach_error", name+"()"))
-		}
-		out = append(out, s.exitProgram(loc)...)
-	case "__assert_fail", "__assert_perror_fail", "__assert":
-		if s.opt.Property == Assert {
-			text := "assertion"
-			if str, ok := arg(0).(*ir.StringLit); ok {
-				text = "assertion " + str.Val
-			}
-			out = append(out, s.assertion(loc, ir.IntConst(0), "assert", text))
-		}
-		out = append(out, s.exitProgram(loc)...)
-	case "abort", "exit", "_exit", "_Exit", "__builtin_trap", "__builtin_unreachable":
-		for _, a := range args {
-			if hasEffects(a) {
-				out = append(out, exec(loc, a))
-			}
-		}
-		out = append(out, s.exitProgram(loc)...)
-	default:
-		if f := ir.CalledFunc(c); f != nil && f.Body == nil {
-			switch model.Lookup(f.Name).Kind {
-			case model.Sync, model.Atomic, model.AtomicMarker, model.Control:
-				return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "no model for " + f.Name}
-			}
-		}
-		return []ir.Stmt{x}, nil
-	}
-	return out, nil
+	return []ir.Stmt{x}, nil
 }
 
 const maxKeys = 8

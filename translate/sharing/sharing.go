@@ -190,37 +190,17 @@ func (in *Info) walk(e ir.Expr, c ctx) {
 }
 
 // nonCapturing reports whether argument i of a call receives an address
-// that the callee uses only during the call, in the calling thread: the
-// thread-id and result pointers of pthread_create and pthread_join (the
-// models write them in the calling thread), synchronization objects (the
-// models do not treat them as data), and memory and string functions.
+// that the callee uses only during the call, in the calling thread
+// (model.Info.NoCapture): the thread-id and result pointers of
+// pthread_create and pthread_join (the models write them in the calling
+// thread), synchronization objects (the models do not treat them as data),
+// and memory and string functions.
 func nonCapturing(c *ir.Call, i int) bool {
 	f := ir.CalledFunc(c)
 	if f == nil || f.Body != nil {
 		return false
 	}
-	switch f.Name {
-	case "__ladr_create":
-		return i == 1
-	case "pthread_create":
-		return i == 0 || i == 1
-	case "pthread_join":
-		return i == 1
-	case "memset", "memcpy", "memmove", "memcmp", "strlen", "strcpy", "strncpy", "strcmp", "strncmp",
-		"strcat", "strncat", "strchr", "strrchr", "__builtin_memset", "__builtin_memcpy", "__builtin_strlen",
-		"printf", "fprintf", "sprintf", "snprintf", "puts", "perror", "scanf", "sscanf", "fscanf", "time", "nanosleep":
-		return true
-	}
-	if attrFunc(f.Name) {
-		return true
-	}
-	switch model.Lookup(f.Name).Kind {
-	case model.Sync:
-		// pthread_key_create(&k, ...), pthread_once(&o, ...),
-		// pthread_mutex_lock(&m), sem_getvalue(&s, &v), ...
-		return f.Name != "pthread_setspecific" || i == 0
-	}
-	return false
+	return model.Lookup(f.Name).NoCapture.Has(i)
 }
 
 // returnsArgument reports whether a call returns a pointer into the memory
@@ -229,15 +209,7 @@ func nonCapturing(c *ir.Call, i int) bool {
 // is captured.
 func returnsArgument(c *ir.Call) bool {
 	f := ir.CalledFunc(c)
-	if f == nil {
-		return true
-	}
-	switch f.Name {
-	case "memset", "memcpy", "memmove", "strcpy", "strncpy", "strcat", "strncat", "strchr", "strrchr", "strstr",
-		"__builtin_memset", "__builtin_memcpy", "__builtin_memmove":
-		return true
-	}
-	return false
+	return f == nil || model.Lookup(f.Name).ReturnsArg
 }
 
 // walkNoCapture walks an argument whose address is not captured: &x (and
@@ -396,12 +368,12 @@ type MemAccess struct {
 }
 
 // MemAccesses returns the accesses a call of the library function name
-// makes through its pointer arguments, in order. The sizes are
-// expressions over the arguments (evaluated before the call, without side
-// effects: strlen is pure).
+// makes through its pointer arguments, in order (model.Info.Effects). The
+// sizes are expressions over the arguments (evaluated before the call,
+// without side effects: strlen is pure).
 func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	var out []MemAccess
-	for _, m := range memAccesses(name, args) {
+	for _, m := range memAccesses(model.Lookup(name), args) {
 		// A string literal is never written; a null pointer (time(NULL),
 		// nanosleep's remainder) is not accessed.
 		if stringLit(m.Pointer) == nil && !ir.IsNullConst(m.Pointer) {
@@ -411,161 +383,97 @@ func MemAccesses(name string, args []ir.Expr) []MemAccess {
 	return out
 }
 
-// attrFunc reports whether name is one of the functions that initialize,
-// set or get an attributes object of threads or of synchronization objects
-// (pthread_attr_setdetachstate, pthread_mutexattr_settype, ...).
-func attrFunc(name string) bool {
-	for _, p := range []string{"pthread_attr_", "pthread_mutexattr_", "pthread_condattr_", "pthread_rwlockattr_"} {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
-}
-
 // stringLit returns e as a string literal, possibly cast, or nil.
 func stringLit(e ir.Expr) *ir.StringLit {
 	lit, _ := ir.Uncast(e).(*ir.StringLit)
 	return lit
 }
 
-func memAccesses(name string, args []ir.Expr) []MemAccess {
-	strSize := func(s ir.Expr) ir.Expr { // strlen(s) + 1
-		if lit := stringLit(s); lit != nil && lit.ElemSize == 1 && !strings.ContainsRune(lit.Val, 0) {
-			return ir.Lit(int64(len(lit.Val)+1), ir.ULongType)
+// memAccesses turns the effects of f into accesses through the arguments
+// of a call.
+func memAccesses(f model.Info, args []ir.Expr) []MemAccess {
+	if len(args) < f.MinArgs {
+		return nil
+	}
+	var out []MemAccess
+	for _, e := range f.Effects {
+		last := e.Arg
+		if e.Rest {
+			last = len(args) - 1
 		}
-		return ir.Bin(ir.Add, strlenOf(s), ir.Lit(1, ir.ULongType), ir.ULongType)
+		for i := e.Arg; i <= last && i < len(args); i++ {
+			if m, ok := memAccess(f.Name, e, args, i); ok {
+				out = append(out, m)
+			}
+		}
 	}
-	approx := func(p ir.Expr, write bool) MemAccess {
-		return MemAccess{Pointer: p, Write: write, Approx: name + " accesses a string up to a position that depends on its contents; ladr checks only its first byte"}
+	return out
+}
+
+// memAccess is the access effect e makes through argument i, if any.
+func memAccess(name string, e model.Effect, args []ir.Expr, i int) (MemAccess, bool) {
+	p := args[i]
+	if e.CharOnly && !isCharPointer(p.Type()) {
+		return MemAccess{}, false
 	}
+	access := e.Access
+	if access == model.ByType {
+		switch {
+		case isCharPointer(p.Type()):
+			access = model.Approx // %s, %c, %[
+		case ir.IsPointer(p.Type()):
+			access = model.Typed
+		default:
+			return MemAccess{}, false
+		}
+	}
+	if e.AtEnd {
+		p = ir.Bin(ir.Add, p, strlenOf(p), p.Type())
+	}
+	m := MemAccess{Pointer: p, Write: e.Write}
+	switch access {
+	case model.Typed:
+		if !ir.IsPointer(p.Type()) {
+			return MemAccess{}, false
+		}
+		m.Typed = true
+	case model.Approx:
+		m.Approx = name + " accesses a string up to a position that depends on its contents; ladr checks only its first byte"
+	case model.FreeBlock:
+		m.Heap = true
+		m.Unchecked = name + " releases the block " + ir.ExprString(p) + " points to; ladr does not check it against other threads' accesses to the block"
+	case model.Bytes:
+		m.Size = size(e.Size, args)
+	}
+	return m, true
+}
+
+// size is the expression of an effect's size over the arguments of a call.
+func size(s model.Size, args []ir.Expr) ir.Expr {
 	arg := func(i int) ir.Expr { // nil when the call has fewer arguments
 		if i < len(args) {
 			return args[i]
 		}
 		return nil
 	}
-	typed := func(i int, write bool) []MemAccess { // *args[i] when it is a pointer
-		if i < len(args) && ir.IsPointer(args[i].Type()) {
-			return []MemAccess{{Pointer: args[i], Write: write, Typed: true}}
+	strSize := func(s ir.Expr) ir.Expr { // strlen(s) + 1
+		if lit := stringLit(s); lit != nil && lit.ElemSize == 1 && !strings.ContainsRune(lit.Val, 0) {
+			return ir.Lit(int64(len(lit.Val)+1), ir.ULongType)
 		}
-		return nil
+		return ir.Bin(ir.Add, strlenOf(s), ir.Lit(1, ir.ULongType), ir.ULongType)
 	}
-	if attrFunc(name) {
-		// pthread_attr_getstacksize(&a, &n) reads a and writes n; the
-		// others write the attributes object and read what they are given
-		// (pthread_attr_setschedparam's struct).
-		get := strings.Contains(name, "_get")
-		out := typed(0, !get)
-		for i := 1; i < len(args); i++ {
-			out = append(out, typed(i, get)...)
-		}
-		return out
-	}
-	switch name {
-	case "__ladr_create", "pthread_join", "sem_getvalue":
-		// Stores in the calling thread: pthread_create's new thread id
-		// (before the new thread runs; a third thread's read of the
-		// handle may race with it), the joined thread's result, the
-		// semaphore's value.
-		return typed(1, true)
-	case "pthread_key_create":
-		return typed(0, true)
-	case "pthread_mutex_init", "pthread_cond_init", "pthread_rwlock_init", "pthread_barrier_init",
-		"pthread_mutex_timedlock":
-		// The attributes object, the time limit.
-		return typed(1, false)
-	case "pthread_cond_timedwait":
-		return typed(2, false)
-	case "time":
-		return typed(0, true)
-	case "nanosleep":
-		return append(typed(0, false), typed(1, true)...)
-	case "free", "realloc":
-		if len(args) >= 1 {
-			return []MemAccess{{Pointer: args[0], Write: true, Heap: true,
-				Unchecked: name + " releases the block " + ir.ExprString(args[0]) + " points to; ladr does not check it against other threads' accesses to the block"}}
-		}
-	case "memset", "__builtin_memset":
-		if len(args) >= 1 {
-			return []MemAccess{{Pointer: args[0], Write: true, Size: arg(2)}}
-		}
-	case "memcpy", "memmove", "__builtin_memcpy", "__builtin_memmove":
-		if len(args) >= 2 {
-			return []MemAccess{{Pointer: args[1], Size: arg(2)}, {Pointer: args[0], Write: true, Size: arg(2)}}
-		}
-	case "memcmp", "__builtin_memcmp":
-		if len(args) >= 2 {
-			return []MemAccess{{Pointer: args[0], Size: arg(2)}, {Pointer: args[1], Size: arg(2)}}
-		}
-	case "strlen", "__builtin_strlen", "strdup", "puts", "perror":
-		if len(args) >= 1 {
-			return []MemAccess{{Pointer: args[0], Size: strSize(args[0])}}
-		}
-	case "strcpy":
-		if len(args) >= 2 {
-			n := strSize(args[1])
-			return []MemAccess{{Pointer: args[1], Size: n}, {Pointer: args[0], Write: true, Size: n}}
-		}
-	case "strncpy":
-		if len(args) >= 3 {
-			// It reads up to the terminating zero or n bytes, and writes n
-			// bytes (padding with zeros).
-			l := strlenOf(args[1])
-			read := &ir.Cond{C: ir.Bin(ir.Lt, l, args[2], ir.IntType), X: strSize(args[1]), Y: args[2], T: ir.ULongType}
-			return []MemAccess{{Pointer: args[1], Size: read}, {Pointer: args[0], Write: true, Size: args[2]}}
-		}
-	case "strcat":
-		if len(args) >= 2 {
-			end := ir.Bin(ir.Add, args[0], strlenOf(args[0]), args[0].Type())
-			return []MemAccess{{Pointer: args[0], Size: strSize(args[0])}, {Pointer: args[1], Size: strSize(args[1])},
-				{Pointer: end, Write: true, Size: strSize(args[1])}}
-		}
-	case "strncat":
-		if len(args) >= 3 {
-			// It reads s up to its zero or n bytes, and appends that and a
-			// zero.
-			l := strlenOf(args[1])
-			k := &ir.Cond{C: ir.Bin(ir.Lt, l, args[2], ir.IntType), X: strlenOf(args[1]), Y: args[2], T: ir.ULongType}
-			read := &ir.Cond{C: ir.Bin(ir.Lt, strlenOf(args[1]), args[2], ir.IntType), X: strSize(args[1]), Y: args[2], T: ir.ULongType}
-			end := ir.Bin(ir.Add, args[0], strlenOf(args[0]), args[0].Type())
-			return []MemAccess{{Pointer: args[0], Size: strSize(args[0])}, {Pointer: args[1], Size: read},
-				{Pointer: end, Write: true, Size: ir.Bin(ir.Add, k, ir.Lit(1, ir.ULongType), ir.ULongType)}}
-		}
-	case "strcmp", "strncmp", "strstr":
-		if len(args) >= 2 {
-			return []MemAccess{approx(args[0], false), approx(args[1], false)}
-		}
-	case "strchr", "strrchr":
-		if len(args) >= 1 {
-			return []MemAccess{approx(args[0], false)}
-		}
-	case "printf", "fprintf", "sprintf", "snprintf":
-		// The strings printed with %s are read, sprintf's buffer written.
-		var out []MemAccess
-		for i, a := range args {
-			if !isCharPointer(a.Type()) {
-				continue
-			}
-			out = append(out, approx(a, i == 0 && (name == "sprintf" || name == "snprintf")))
-		}
-		return out
-	case "scanf", "sscanf", "fscanf":
-		// The arguments after the format are written.
-		first := map[string]int{"scanf": 1, "sscanf": 2, "fscanf": 2}[name]
-		var out []MemAccess
-		if name == "sscanf" && len(args) > 0 {
-			out = append(out, approx(args[0], false))
-		}
-		for i := first; i < len(args); i++ {
-			switch {
-			case isCharPointer(args[i].Type()):
-				out = append(out, approx(args[i], true)) // %s, %c, %[
-			case ir.IsPointer(args[i].Type()):
-				out = append(out, MemAccess{Pointer: args[i], Write: true, Typed: true})
-			}
-		}
-		return out
+	switch s.Kind {
+	case model.SizeArg:
+		return arg(s.Arg)
+	case model.SizeString:
+		return strSize(args[s.Arg])
+	case model.SizeStringMax:
+		str, n := args[s.Arg], args[s.Max]
+		return &ir.Cond{C: ir.Bin(ir.Lt, strlenOf(str), n, ir.IntType), X: strSize(str), Y: n, T: ir.ULongType}
+	case model.SizeStringMaxZero:
+		str, n := args[s.Arg], args[s.Max]
+		k := &ir.Cond{C: ir.Bin(ir.Lt, strlenOf(str), n, ir.IntType), X: strlenOf(str), Y: n, T: ir.ULongType}
+		return ir.Bin(ir.Add, k, ir.Lit(1, ir.ULongType), ir.ULongType)
 	}
 	return nil
 }
