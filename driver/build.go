@@ -68,7 +68,11 @@ func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (
 			b.Inst.Relax()
 		}
 	}
-	b.Unit, b.Err = translate.Run(prog, cfg, b.Inst, translate.RunOptions{Context: ctx, StopAfter: p.StopAfter, AfterPass: p.AfterPass})
+	var insts []translate.Instrumenter
+	if b.Inst != nil {
+		insts = append(insts, b.Inst)
+	}
+	b.Unit, b.Err = translate.Run(prog, cfg, insts, translate.RunOptions{Context: ctx, StopAfter: p.StopAfter, AfterPass: p.AfterPass})
 	return b, nil
 }
 

@@ -22,7 +22,7 @@ func checked(t *testing.T, src string, target translate.Target) ([]string, int) 
 	}
 	in := shadow.New(target)
 	if _, err := translate.Run(p, translate.Config{Limits: bound.Limits{Unwind: 2}, Rounds: 2, Property: seq.Race, Target: target},
-		in, translate.RunOptions{}); err != nil {
+		[]translate.Instrumenter{in}, translate.RunOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	var out []string

@@ -40,7 +40,7 @@ func instrumented(t *testing.T, target translate.Target) map[int]string {
 		t.Fatal(err)
 	}
 	u, err := translate.Run(p, translate.Config{Limits: bound.Limits{Unwind: 1}, Rounds: 2, Property: seq.Race, Target: target},
-		shadow.New(target), translate.RunOptions{StopAfter: "shadow"})
+		[]translate.Instrumenter{shadow.New(target)}, translate.RunOptions{StopAfter: "shadow"})
 	if err != nil {
 		t.Fatal(err)
 	}

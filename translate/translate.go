@@ -93,8 +93,10 @@ type Unit struct {
 	Sharing *sharing.Info
 	Layout  *seq.Layout
 	Driver  *seq.Driver
-	// Race is the race instrumentation (nil unless the property is race).
-	Race Instrumenter
+	// Instrumenters are the instrumentations of the properties checked
+	// (race: package shadow's); several may run, each adding its driver
+	// extension.
+	Instrumenters []Instrumenter
 	// exts are the driver extensions of the instrumentations that ran.
 	exts []seq.DriverExt
 	// Harness is C text a checker run appends to the printed program
@@ -204,22 +206,27 @@ var Passes = []*Pass{
 		}},
 	{Name: "calloc", Doc: "route the threads' calls of calloc through malloc and memset (CBMC 6.6's calloc model breaks its shadow memory)",
 		Needs: []Need{{"threads", "only the threads' copies are rewritten"}},
-		Skip:  func(u *Unit) bool { return u.Config.Property != seq.Race || u.Config.Target != CBMC || u.Race == nil },
+		Skip:  func(u *Unit) bool { return u.Config.Property != seq.Race || u.Config.Target != CBMC || len(u.Instrumenters) == 0 },
 		Run:   func(u *Unit) error { workaround.RouteCalloc(u.Prog); return nil }},
-	{Name: "shadow", Doc: "instrument shared accesses for race detection (ACC/NACC/WSE/PRE rewriting)",
+	{Name: "shadow", Doc: "run the properties' instrumentations: for races, shared accesses checked with shadow memory (ACC/NACC/WSE/PRE rewriting)",
 		Needs: []Need{
 			{"visible", "each access is checked at its visible statement's number"},
 			{"calloc", "the accesses of the calloc helper are checked as malloc's and memset's"}},
-		Skip: func(u *Unit) bool { return u.Config.Property != seq.Race },
+		Skip: func(u *Unit) bool { return u.Config.Property != seq.Race && len(u.Instrumenters) == 0 },
 		Run: func(u *Unit) error {
-			if u.Race == nil {
+			if len(u.Instrumenters) == 0 {
 				return fmt.Errorf("race property without a race instrumentation")
 			}
-			ext, err := u.Race.Instrument(u)
-			if ext != nil {
-				u.exts = append(u.exts, ext)
+			for _, in := range u.Instrumenters {
+				ext, err := in.Instrument(u)
+				if err != nil {
+					return err
+				}
+				if ext != nil {
+					u.exts = append(u.exts, ext)
+				}
 			}
-			return err
+			return nil
 		}},
 	{Name: "seq", Doc: "lazy sequentialization: thread simulation functions and the round-robin main driver",
 		Needs: []Need{
@@ -307,14 +314,15 @@ type RunOptions struct {
 	AfterPass func(pass string, u *Unit) error
 }
 
-// Run runs the passes on prog.
-func Run(prog *ir.Program, cfg Config, race Instrumenter, opts RunOptions) (*Unit, error) {
+// Run runs the passes on prog with the instrumentations insts (nil: the
+// sequentialization's own checks only).
+func Run(prog *ir.Program, cfg Config, insts []Instrumenter, opts RunOptions) (*Unit, error) {
 	if opts.StopAfter != "" {
 		if err := KnownPass(opts.StopAfter); err != nil {
 			return nil, err
 		}
 	}
-	u := &Unit{Config: cfg, Prog: prog, Race: race}
+	u := &Unit{Config: cfg, Prog: prog, Instrumenters: insts}
 	for _, p := range Passes {
 		if p.Skip != nil && p.Skip(u) {
 			if opts.AfterPass != nil {

@@ -46,9 +46,9 @@ func verifyPasses(t *testing.T, parse func() (*ir.Program, error), model cfront.
 			return
 		}
 		cfg := translate.Config{Model: model, Limits: bound.Limits{Unwind: 2}, Rounds: 2, Property: c.property, Target: c.target}
-		var race translate.Instrumenter
+		var race []translate.Instrumenter
 		if c.property == seq.Race {
-			race = shadow.New(c.target)
+			race = []translate.Instrumenter{shadow.New(c.target)}
 		}
 		_, err = translate.Run(p, cfg, race, translate.RunOptions{AfterPass: translate.VerifyAfterPass})
 		var ve *translate.VerifyError

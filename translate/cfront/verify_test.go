@@ -30,9 +30,9 @@ func TestCorpusVerifiesAfterEveryPass(t *testing.T) {
 				if err := ir.Verify(p); err != nil {
 					t.Fatalf("the front end's program: %v", err)
 				}
-				var race translate.Instrumenter
+				var race []translate.Instrumenter
 				if prop == seq.Race {
-					race = shadow.New(translate.CBMC)
+					race = []translate.Instrumenter{shadow.New(translate.CBMC)}
 				}
 				cfg := translate.Config{Model: cfront.LP64, Limits: bound.Limits{Unwind: 2}, Rounds: 2, Property: prop}
 				_, err = translate.Run(p, cfg, race, translate.RunOptions{AfterPass: translate.VerifyAfterPass})
