@@ -63,7 +63,6 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	}
 	u, inst := bd.Unit, bd.Inst
 	out.Unit = u
-	out.Allocates = u != nil && replay.CallsMalloc(u.Prog)
 	if err := bd.Err; err != nil {
 		out.Outcome = strategy.Unknown
 		var ue *bound.UnsupportedError
@@ -191,6 +190,9 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 		case !rep.Violated:
 			out.Reason = "the violation CBMC reported did not replay (a bug in ladr): " + rep.Diverged
 			out.Refused = true
+			// Only a refused counterexample asks whether recording the
+			// heap may help.
+			out.Allocates = replay.CallsMalloc(bd.Unit.Prog)
 			return
 		case rep.Message != fp.Description:
 			out.Reason = fmt.Sprintf("the replay failed another assertion (%q, not %q): a bug in ladr", rep.Message, fp.Description)

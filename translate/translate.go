@@ -206,8 +206,10 @@ var Passes = []*Pass{
 		}},
 	{Name: "calloc", Doc: "route the threads' calls of calloc through malloc and memset (CBMC 6.6's calloc model breaks its shadow memory)",
 		Needs: []Need{{"threads", "only the threads' copies are rewritten"}},
-		Skip:  func(u *Unit) bool { return u.Config.Property != seq.Race || u.Config.Target != CBMC || len(u.Instrumenters) == 0 },
-		Run:   func(u *Unit) error { workaround.RouteCalloc(u.Prog); return nil }},
+		Skip: func(u *Unit) bool {
+			return u.Config.Property != seq.Race || u.Config.Target != CBMC || len(u.Instrumenters) == 0
+		},
+		Run: func(u *Unit) error { workaround.RouteCalloc(u.Prog); return nil }},
 	{Name: "shadow", Doc: "run the properties' instrumentations: for races, shared accesses checked with shadow memory (ACC/NACC/WSE/PRE rewriting)",
 		Needs: []Need{
 			{"visible", "each access is checked at its visible statement's number"},
@@ -324,25 +326,16 @@ func Run(prog *ir.Program, cfg Config, insts []Instrumenter, opts RunOptions) (*
 	}
 	u := &Unit{Config: cfg, Prog: prog, Instrumenters: insts}
 	for _, p := range Passes {
-		if p.Skip != nil && p.Skip(u) {
-			if opts.AfterPass != nil {
-				if err := opts.AfterPass(p.Name, u); err != nil {
-					return u, fmt.Errorf("after pass %s: %w", p.Name, err)
-				}
+		if p.Skip == nil || !p.Skip(u) {
+			if ctx := opts.Context; ctx != nil && ctx.Err() != nil {
+				return u, fmt.Errorf("before pass %s: %w", p.Name, context.Cause(ctx))
 			}
-			if p.Name == opts.StopAfter {
-				break
+			t0 := time.Now()
+			if err := p.Run(u); err != nil {
+				return u, err
 			}
-			continue
+			u.Timings = append(u.Timings, PassTime{Pass: p.Name, Time: time.Since(t0)})
 		}
-		if ctx := opts.Context; ctx != nil && ctx.Err() != nil {
-			return u, fmt.Errorf("before pass %s: %w", p.Name, context.Cause(ctx))
-		}
-		t0 := time.Now()
-		if err := p.Run(u); err != nil {
-			return u, err
-		}
-		u.Timings = append(u.Timings, PassTime{Pass: p.Name, Time: time.Since(t0)})
 		if opts.AfterPass != nil {
 			if err := opts.AfterPass(p.Name, u); err != nil {
 				return u, fmt.Errorf("after pass %s: %w", p.Name, err)

@@ -123,8 +123,8 @@ type Attempt struct {
 	ApproxPos ir.Pos
 	// Unit is the translation (nil when it did not run).
 	Unit *translate.Unit
-	// Allocates: the program allocates memory (recording the heap may make
-	// a refused counterexample replay).
+	// Allocates: the program allocates memory, so recording the heap may
+	// make a Refused counterexample replay (only read when Refused).
 	Allocates bool
 	// Times of the translation and the backend, in seconds.
 	TranslateS, BackendS float64
