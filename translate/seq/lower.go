@@ -260,11 +260,22 @@ func (c *site) rwUnlock() error {
 	return nil
 }
 
+// A barrier's state: word 0 (its first field, glibc's long __align) holds
+// the number of threads it waits for, and the int words barrierCount and
+// barrierGen the arrivals and the generation. They lie past an 8-byte
+// first field: with LP64 the words 1 and 2 would overlap __align, and a
+// count written there would change the number awaited (the barrier would
+// never open).
+const (
+	barrierCount = 2
+	barrierGen   = 3
+)
+
 func (c *site) barrierInit() error {
 	b := c.saved(0)
 	c.set(c.word(b, 0), &ir.Cast{X: c.arg(2), T: ir.IntType})
-	c.set(c.word(b, 1), ir.IntConst(0))
-	c.set(c.word(b, 2), ir.IntConst(0))
+	c.set(c.word(b, barrierCount), ir.IntConst(0))
+	c.set(c.word(b, barrierGen), ir.IntConst(0))
 	c.ret(ir.IntConst(0))
 	return nil
 }
@@ -273,11 +284,11 @@ func (c *site) barrierArrive() error {
 	loc := c.loc
 	b := c.saved(0)
 	g := c.s.temp(ir.IntType)
-	c.set(ir.Ref(g), ir.Bin(ir.Mul, c.word(b, 2), ir.IntConst(2), ir.IntType))
-	c.set(c.word(b, 1), ir.Bin(ir.Add, c.word(b, 1), ir.IntConst(1), ir.IntType))
-	c.add(&ir.If{Loc: loc, Cond: ir.Bin(ir.Ge, c.word(b, 1), c.word(b, 0), ir.IntType), Then: ir.NewBlock(loc,
-		exec(loc, ir.Set(c.word(b, 1), ir.IntConst(0))),
-		exec(loc, ir.Set(c.word(b, 2), ir.Bin(ir.Add, c.word(b, 2), ir.IntConst(1), ir.IntType))),
+	c.set(ir.Ref(g), ir.Bin(ir.Mul, c.word(b, barrierGen), ir.IntConst(2), ir.IntType))
+	c.set(c.word(b, barrierCount), ir.Bin(ir.Add, c.word(b, barrierCount), ir.IntConst(1), ir.IntType))
+	c.add(&ir.If{Loc: loc, Cond: ir.Bin(ir.Ge, c.word(b, barrierCount), c.word(b, 0), ir.IntType), Then: ir.NewBlock(loc,
+		exec(loc, ir.Set(c.word(b, barrierCount), ir.IntConst(0))),
+		exec(loc, ir.Set(c.word(b, barrierGen), ir.Bin(ir.Add, c.word(b, barrierGen), ir.IntConst(1), ir.IntType))),
 		exec(loc, ir.Set(ir.Ref(g), ir.Bin(ir.Add, ir.Ref(g), ir.IntConst(1), ir.IntType))))})
 	c.ret(ir.Ref(g))
 	return nil
@@ -285,7 +296,7 @@ func (c *site) barrierArrive() error {
 
 func (c *site) barrierAwait() error {
 	b := c.saved(0)
-	c.assume(ir.Bin(ir.Ne, c.word(b, 2), ir.Bin(ir.Div, c.arg(1), ir.IntConst(2), ir.IntType), ir.IntType))
+	c.assume(ir.Bin(ir.Ne, c.word(b, barrierGen), ir.Bin(ir.Div, c.arg(1), ir.IntConst(2), ir.IntType), ir.IntType))
 	return nil
 }
 
