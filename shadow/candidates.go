@@ -27,6 +27,12 @@ import (
 // realloc is given points to allocated memory, which no variable's access
 // overlaps. Two accesses that both hold
 // one mutex never race (locks.go).
+//
+// A synchronization function's (atomic) access of its object through a
+// pointer pairs only with releases of allocated memory: a free of the
+// block that holds a mutex or a barrier another thread may still use is
+// then checked (the release assertion); the function's access itself is
+// never instrumented.
 
 // surveyed is one access of the dry run.
 type surveyed struct {
@@ -37,6 +43,7 @@ type surveyed struct {
 	thread int
 	root   *ir.Var  // nil: through a pointer
 	heap   bool     // through a pointer to allocated memory (free's)
+	sync   bool     // a synchronization function's access of its object
 	locks  []string // the mutexes surely held (mustLocks)
 }
 
@@ -178,8 +185,13 @@ func (in *Instrumenter) candidates() map[int]bool {
 	for i := range in.survey {
 		in.survey[i].locks = in.lockUse.filter(in.survey[i].locks)
 	}
+	var syncs summary // synchronization objects reached through pointers
 	for _, a := range in.survey {
 		switch {
+		case a.sync:
+			if a.root == nil {
+				syncs.add(a)
+			}
 		case a.heap:
 			heap.add(a)
 		case a.root == nil:
@@ -200,8 +212,9 @@ func (in *Instrumenter) candidates() map[int]bool {
 	for _, a := range in.survey {
 		var ok bool
 		switch {
+		case a.sync:
 		case a.heap:
-			ok = viaPtr.partner(a) || heap.partner(a)
+			ok = viaPtr.partner(a) || heap.partner(a) || syncs.partner(a)
 		case a.root == nil:
 			ok = viaPtr.partner(a) || taken.partner(a) || heap.partner(a)
 		default:

@@ -370,12 +370,21 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	}
 	in := r.in
 	v := in.vars
-	atomic := r.atomic || isAtomicVar(ir.DirectVar(lv))
+	atomic := r.atomic || isAtomicVar(ir.DirectVar(lv)) || mem != nil && mem.Atomic
 	if in.dry {
-		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.Heap, locks: r.locks})
+		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.Heap, sync: mem != nil && mem.Atomic, locks: r.locks})
 		return nil
 	}
 	if !in.retraced(ord, key, write) {
+		return nil
+	}
+	if mem != nil && mem.Atomic {
+		// A synchronization function's access of its object is surveyed,
+		// so that a release of the block that holds the object while
+		// another thread may still use it is checked (releaseCheck), but
+		// not instrumented: its partners are plain accesses of the
+		// object's bytes by the program (a memset), which ladr does not
+		// check against it.
 		return nil
 	}
 	if !in.keep[ord] {

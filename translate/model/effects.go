@@ -21,6 +21,9 @@ type Effect struct {
 	// CharOnly: only an argument that points to characters is accessed
 	// (printf's %s strings).
 	CharOnly bool
+	// Atomic: the access is atomic (a synchronization function's access
+	// of its object): it races only with non-atomic accesses.
+	Atomic bool
 }
 
 // Access says what an Effect accesses.

@@ -50,25 +50,25 @@ var table = []Info{
 
 	// Mutexes and spin locks.
 	{Name: "pthread_mutex_init", Kind: Sync, Op: OpLockInit, Effects: typed(1, false), NoCapture: AllArgs},
-	{Name: "pthread_mutex_lock", Kind: Sync, Op: OpLock, Blocks: UntilUnlocked, Lock: LockRole{Act: Acquire, Object: Mutex}, NoCapture: AllArgs, Step: StepLock},
-	{Name: "pthread_mutex_unlock", Kind: Sync, Op: OpUnlock, Lock: LockRole{Act: Release, Object: Mutex}, NoCapture: AllArgs, Step: StepUnlock},
-	{Name: "pthread_mutex_trylock", Kind: Sync, Op: OpTryLock, Lock: LockRole{Act: TryAcquire, Object: Mutex}, NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_mutex_lock", Kind: Sync, Op: OpLock, Blocks: UntilUnlocked, Lock: LockRole{Act: Acquire, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_mutex_unlock", Kind: Sync, Op: OpUnlock, Lock: LockRole{Act: Release, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
+	{Name: "pthread_mutex_trylock", Kind: Sync, Op: OpTryLock, Lock: LockRole{Act: TryAcquire, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "pthread_mutex_timedlock", Kind: Sync, Op: OpTimedLock, Blocks: UntilUnlockedOrTimeout, Lock: LockRole{Act: TryAcquire, Object: Mutex},
-		Effects: typed(1, false), NoCapture: AllArgs},
+		Effects: append(syncObject(0), typed(1, false)...), NoCapture: AllArgs},
 	{Name: "pthread_mutex_destroy", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
 	{Name: "pthread_spin_init", Kind: Sync, Op: OpLockInit, NoCapture: AllArgs},
-	{Name: "pthread_spin_lock", Kind: Sync, Op: OpLock, Blocks: UntilUnlocked, Lock: LockRole{Act: Acquire, Object: SpinLock}, NoCapture: AllArgs, Step: StepLock},
-	{Name: "pthread_spin_unlock", Kind: Sync, Op: OpUnlock, Lock: LockRole{Act: Release, Object: SpinLock}, NoCapture: AllArgs, Step: StepUnlock},
-	{Name: "pthread_spin_trylock", Kind: Sync, Op: OpTryLock, Lock: LockRole{Act: TryAcquire, Object: SpinLock}, NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_spin_lock", Kind: Sync, Op: OpLock, Blocks: UntilUnlocked, Lock: LockRole{Act: Acquire, Object: SpinLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_spin_unlock", Kind: Sync, Op: OpUnlock, Lock: LockRole{Act: Release, Object: SpinLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
+	{Name: "pthread_spin_trylock", Kind: Sync, Op: OpTryLock, Lock: LockRole{Act: TryAcquire, Object: SpinLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "pthread_spin_destroy", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
 
 	// Read-write locks.
 	{Name: "pthread_rwlock_init", Kind: Sync, Op: OpLockInit, Effects: typed(1, false), NoCapture: AllArgs},
-	{Name: "pthread_rwlock_rdlock", Kind: Sync, Op: OpReadLock, Blocks: UntilNoWriter, Lock: LockRole{Act: Acquire, Object: RWLock, Mode: Shared}, NoCapture: AllArgs, Step: StepLock},
-	{Name: "pthread_rwlock_wrlock", Kind: Sync, Op: OpWriteLock, Blocks: UntilUnlocked, Lock: LockRole{Act: Acquire, Object: RWLock}, NoCapture: AllArgs, Step: StepLock},
-	{Name: "pthread_rwlock_tryrdlock", Kind: Sync, Op: OpTryReadLock, Lock: LockRole{Act: TryAcquire, Object: RWLock, Mode: Shared}, NoCapture: AllArgs, Step: StepLock},
-	{Name: "pthread_rwlock_trywrlock", Kind: Sync, Op: OpTryWriteLock, Lock: LockRole{Act: TryAcquire, Object: RWLock}, NoCapture: AllArgs, Step: StepLock},
-	{Name: "pthread_rwlock_unlock", Kind: Sync, Op: OpRWUnlock, Lock: LockRole{Act: Release, Object: RWLock}, NoCapture: AllArgs, Step: StepUnlock},
+	{Name: "pthread_rwlock_rdlock", Kind: Sync, Op: OpReadLock, Blocks: UntilNoWriter, Lock: LockRole{Act: Acquire, Object: RWLock, Mode: Shared}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_rwlock_wrlock", Kind: Sync, Op: OpWriteLock, Blocks: UntilUnlocked, Lock: LockRole{Act: Acquire, Object: RWLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_rwlock_tryrdlock", Kind: Sync, Op: OpTryReadLock, Lock: LockRole{Act: TryAcquire, Object: RWLock, Mode: Shared}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_rwlock_trywrlock", Kind: Sync, Op: OpTryWriteLock, Lock: LockRole{Act: TryAcquire, Object: RWLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_rwlock_unlock", Kind: Sync, Op: OpRWUnlock, Lock: LockRole{Act: Release, Object: RWLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
 	{Name: "pthread_rwlock_destroy", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
 
 	// Condition variables.
@@ -77,8 +77,8 @@ var table = []Info{
 		Lock: LockRole{Act: ReleaseReacquire, Object: Mutex, Arg: 1}, NoCapture: AllArgs, Step: StepWait},
 	{Name: "pthread_cond_timedwait", Kind: Sync, Op: OpCondTimeWait, Blocks: UntilSignalled, Waits: true,
 		Lock: LockRole{Act: ReleaseReacquire, Object: Mutex, Arg: 1}, Effects: typed(2, false), NoCapture: AllArgs, Step: StepWait},
-	{Name: "pthread_cond_signal", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs, Step: StepSignal},
-	{Name: "pthread_cond_broadcast", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs, Step: StepSignal},
+	{Name: "pthread_cond_signal", Kind: Sync, Op: OpNoOp, Effects: syncObject(0), NoCapture: AllArgs, Step: StepSignal},
+	{Name: "pthread_cond_broadcast", Kind: Sync, Op: OpNoOp, Effects: syncObject(0), NoCapture: AllArgs, Step: StepSignal},
 	{Name: "pthread_cond_destroy", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
 
 	// Barriers.
@@ -88,9 +88,9 @@ var table = []Info{
 
 	// Semaphores.
 	{Name: "sem_init", Kind: Sync, Op: OpSemInit, NoCapture: AllArgs},
-	{Name: "sem_wait", Kind: Sync, Op: OpSemWait, Blocks: UntilPosted, Waits: true, NoCapture: AllArgs, Step: StepLock},
-	{Name: "sem_post", Kind: Sync, Op: OpSemPost, NoCapture: AllArgs, Step: StepUnlock},
-	{Name: "sem_trywait", Kind: Sync, Op: OpSemTryWait, Waits: true, NoCapture: AllArgs, Step: StepLock},
+	{Name: "sem_wait", Kind: Sync, Op: OpSemWait, Blocks: UntilPosted, Waits: true, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "sem_post", Kind: Sync, Op: OpSemPost, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
+	{Name: "sem_trywait", Kind: Sync, Op: OpSemTryWait, Waits: true, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "sem_getvalue", Kind: Sync, Op: OpSemGetValue, Effects: typed(1, true), NoCapture: AllArgs},
 	{Name: "sem_destroy", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
 
@@ -132,8 +132,8 @@ var table = []Info{
 	// passes add after hoisting, __ladr_create, __ladr_unrun and the bounds
 	// are Pure: their calls are statements by construction.
 	{Name: "__ladr_once", Kind: Sync, Op: OpOnceStep, NoCapture: AllArgs},
-	{Name: "__ladr_barrier_arrive", Kind: Sync, Op: OpBarrierArrive, NoCapture: AllArgs},
-	{Name: "__ladr_barrier_await", Kind: Sync, Op: OpBarrierAwait, Blocks: UntilAllArrived, Waits: true, NoCapture: AllArgs},
+	{Name: "__ladr_barrier_arrive", Kind: Sync, Op: OpBarrierArrive, Effects: syncObject(0), NoCapture: AllArgs},
+	{Name: "__ladr_barrier_await", Kind: Sync, Op: OpBarrierAwait, Blocks: UntilAllArrived, Waits: true, Effects: syncObject(0), NoCapture: AllArgs},
 	{Name: "__ladr_create", Kind: Pure, Op: OpCreate, Effects: typed(1, true), NoCapture: Args(1)},
 	{Name: "__ladr_unrun", Kind: Pure, Op: OpUnrun},
 	{Name: "__ladr_bound", Kind: Pure, Op: OpBound},
@@ -270,6 +270,13 @@ var table = []Info{
 
 // typed is the access of the object argument i points to.
 func typed(i int, write bool) []Effect { return []Effect{{Arg: i, Write: write, Access: Typed}} }
+
+// syncObject is the access a synchronization function makes to the object
+// argument i points to (a mutex, a semaphore, a barrier): an atomic write
+// of the whole object. Two of them never race; a plain access of the
+// object's memory by another thread (a memset, a free of the block that
+// holds it while the function may still run) does.
+func syncObject(i int) []Effect { return []Effect{{Arg: i, Write: true, Access: Typed, Atomic: true}} }
 
 // Effects shared by several functions.
 var (

@@ -350,6 +350,9 @@ type MemAccess struct {
 	Write   bool
 	// Typed: the access is of the pointed-to type (else of bytes).
 	Typed bool
+	// Atomic: the access is atomic (a synchronization function's access
+	// of its object, model.Effect.Atomic).
+	Atomic bool
 	// Size, when set, is the number of bytes accessed from Pointer (else
 	// the pointed-to object when Typed, one byte otherwise).
 	Size ir.Expr
@@ -430,7 +433,7 @@ func memAccess(name string, e model.Effect, args []ir.Expr, i int) (MemAccess, b
 	if e.AtEnd {
 		p = ir.Bin(ir.Add, p, strlenOf(p), p.Type())
 	}
-	m := MemAccess{Pointer: p, Write: e.Write}
+	m := MemAccess{Pointer: p, Write: e.Write, Atomic: e.Atomic}
 	switch access {
 	case model.Typed:
 		if !ir.IsPointer(p.Type()) {
