@@ -63,6 +63,18 @@ type Options struct {
 	NoReplay bool
 	// GCC is the C compiler replay uses ("" for gcc from PATH).
 	GCC string
+	// Defines are extra macro definitions ("NAME" or "NAME=VALUE") and
+	// IncludeDirs extra #include directories for .c inputs (-D, -I).
+	Defines     []string
+	IncludeDirs []string
+	// Args fixes the arguments main receives after its name (--args); nil
+	// leaves argc and argv nondeterministic within bounds.
+	Args []string
+}
+
+// frontendOptions are the parse options of opt.
+func (opt Options) frontendOptions() cfront.Options {
+	return cfront.Options{Model: opt.Model, Defines: opt.Defines, IncludePaths: opt.IncludeDirs, Args: opt.Args}
 }
 
 // InputError is an error in the user's input (a missing file, a file that

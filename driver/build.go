@@ -47,7 +47,7 @@ type built struct {
 // a failed translation is built.Err. The translation stops at the next
 // pass once ctx is done.
 func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (*built, error) {
-	prog, err := fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+	prog, err := fe.ParseFile(opt.Input, opt.frontendOptions())
 	if err != nil {
 		return nil, inputError(err)
 	}

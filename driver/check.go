@@ -67,7 +67,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		fe = cfront.New()
 	}
 	prog, err, ok := within(ctx, func() (*ir.Program, error) {
-		return fe.ParseFile(opt.Input, cfront.Options{Model: opt.Model})
+		return fe.ParseFile(opt.Input, opt.frontendOptions())
 	})
 	if !ok {
 		return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil

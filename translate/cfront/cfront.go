@@ -56,6 +56,9 @@ type Options struct {
 	Defines []string
 	// IncludePaths are extra directories searched by #include.
 	IncludePaths []string
+	// Args are the arguments main receives after its name; nil leaves argc
+	// and argv nondeterministic within bounds.
+	Args []string
 }
 
 // Error is a syntax or type error in the input, with its position.
