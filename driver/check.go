@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -195,12 +196,28 @@ func resolveTask(opt *Options) error {
 		if opt.Property, err = taskProperty(t, opt.Property); err != nil {
 			return err
 		}
+		// The task's defines and include directories come first, the
+		// command line's after (a later -D wins); --args replaces the
+		// task's args.
+		opt.Defines = append(slices.Clip(t.Defines), opt.Defines...)
+		opt.IncludeDirs = append(slices.Clip(t.IncludeDirs), opt.IncludeDirs...)
+		if opt.Args == nil && t.ArgsSet {
+			opt.Args = t.Args
+		}
 	}
 	if opt.Input == "" {
 		return &InputError{Err: errors.New("no input file")}
 	}
 	if _, err := os.Stat(opt.Input); err != nil {
 		return &InputError{Err: err}
+	}
+	if strings.HasSuffix(opt.Input, ".i") && (len(opt.Defines) > 0 || len(opt.IncludeDirs) > 0) {
+		return &InputError{Err: fmt.Errorf("%s is already preprocessed: -D and -I (defines, include_dirs) apply only to .c inputs", opt.Input)}
+	}
+	for _, d := range opt.Defines {
+		if name, _, _ := strings.Cut(d, "="); !isIdentifier(name) {
+			return &InputError{Err: fmt.Errorf("bad define %q: want NAME or NAME=VALUE, NAME a C identifier", d)}
+		}
 	}
 	if opt.Property == nil {
 		opt.Property = property.Default
@@ -213,6 +230,16 @@ func resolveTask(opt *Options) error {
 		}
 	}
 	return nil
+}
+
+// isIdentifier reports whether s is a C identifier.
+func isIdentifier(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // verdictLine returns the SV-COMP verdict for a result of checking p.

@@ -3,6 +3,8 @@ package driver
 import (
 	"context"
 	"fmt"
+	"path/filepath"
+	"slices"
 
 	"github.com/ladr-dev/ladr/driver/replay"
 	"github.com/ladr-dev/ladr/property"
@@ -25,7 +27,9 @@ type ReplayResult struct {
 // Replay re-executes a saved counterexample of opt.Input concretely: it
 // translates the input again with the trace's bounds, target, data model
 // and property, compiles the program with the replay runtime and checks
-// that the same assertion fails. opt supplies the compiler.
+// that the same assertion fails. opt supplies the compiler; the program is
+// built with the trace's defines, include directories and main arguments,
+// and those of opt, when given, must be the same.
 func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, error) {
 	model, ok := map[string]cfront.Model{"ILP32": cfront.ILP32, "LP64": cfront.LP64}[t.Model]
 	if !ok {
@@ -40,6 +44,13 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 		return nil, &InputError{fmt.Errorf("the trace names an %w", err)}
 	}
 	opt.Model, opt.Property = model, prop
+	if err := sameBuild(opt, t); err != nil {
+		return nil, err
+	}
+	opt.Defines, opt.IncludeDirs, opt.Args = t.Defines, t.IncludeDirs, nil
+	if t.ArgsFixed {
+		opt.Args = append([]string{}, t.Args...)
+	}
 	fe := opt.Frontend
 	if fe == nil {
 		fe = cfront.New()
@@ -80,4 +91,39 @@ func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target 
 		return nil, nil, err
 	}
 	return bd.Unit, text, nil
+}
+
+// sameBuild reports an input error when opt gives defines, include
+// directories or main arguments that differ from those the trace was saved
+// with: the choices answer that program only.
+func sameBuild(opt Options, t *SavedTrace) error {
+	differ := func(what string, given, saved []string) error {
+		return &InputError{fmt.Errorf("the trace was saved with %s %q, not %q: replay it with the same (or none)", what, saved, given)}
+	}
+	if len(opt.Defines) > 0 && !slices.Equal(opt.Defines, t.Defines) {
+		return differ("defines", opt.Defines, t.Defines)
+	}
+	if dirs := absPaths(opt.IncludeDirs); len(dirs) > 0 && !slices.Equal(dirs, t.IncludeDirs) {
+		return differ("include directories", dirs, t.IncludeDirs)
+	}
+	if opt.Args != nil && (!t.ArgsFixed || !slices.Equal(opt.Args, t.Args)) {
+		if !t.ArgsFixed {
+			return &InputError{fmt.Errorf("the trace was saved with nondeterministic arguments of main, not --args %q", opt.Args)}
+		}
+		return differ("arguments of main", opt.Args, t.Args)
+	}
+	return nil
+}
+
+// absPaths returns the absolute forms of paths (a path that has none is
+// kept as it is).
+func absPaths(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if a, err := filepath.Abs(p); err == nil {
+			p = a
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -27,11 +27,18 @@ type SavedTrace struct {
 	Bounds      Bounds `json:"bounds"`
 	// HeapRecorded: the program recorded the initial bytes of malloc'd
 	// objects (replay.RecordHeap).
-	HeapRecorded bool            `json:"heap_recorded,omitempty"`
-	Assertion    string          `json:"assertion"`
-	File         string          `json:"file,omitempty"`
-	Line         int             `json:"line,omitempty"`
-	Choices      []replay.Choice `json:"choices"`
+	HeapRecorded bool `json:"heap_recorded,omitempty"`
+	// Defines and IncludeDirs (absolute) are the -D and -I the program was
+	// built with; ArgsFixed tells whether main's arguments were fixed to
+	// Args (--args) rather than nondeterministic.
+	Defines     []string        `json:"defines,omitempty"`
+	IncludeDirs []string        `json:"include_dirs,omitempty"`
+	ArgsFixed   bool            `json:"args_fixed,omitempty"`
+	Args        []string        `json:"args,omitempty"`
+	Assertion   string          `json:"assertion"`
+	File        string          `json:"file,omitempty"`
+	Line        int             `json:"line,omitempty"`
+	Choices     []replay.Choice `json:"choices"`
 }
 
 // HashFile returns the hex SHA-256 of a file's content.

@@ -58,6 +58,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // first argument. A flag that takes a value keeps the word after it; "--"
 // ends the flags.
 func flagsFirst(app *cli.App, args []string) []string {
+	args = unglue(app, args)
 	if len(args) < 3 {
 		return args
 	}
@@ -94,7 +95,7 @@ func oneLine(s string) string {
 }
 
 func commonFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "property", Aliases: []string{"p"}, Usage: "property to check: race, assert or unreach-call (default: race, or the task's)"},
 		&cli.IntFlag{Name: "rounds", Aliases: []string{"r"}, Value: 2, Usage: "number of round-robin rounds of context switches (setting it or --unwind fixes the bounds; otherwise check tries growing bounds until --timeout)"},
 		&cli.IntFlag{Name: "unwind", Aliases: []string{"u"}, Value: 2, Usage: "loop unwinding and recursion bound"},
@@ -103,7 +104,7 @@ func commonFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "64", Usage: "LP64 data model"},
 		&cli.StringFlag{Name: "task", Usage: "SV-COMP task `FILE.yml`: input, property and data model"},
 		&cli.StringFlag{Name: "target", Value: "cbmc", Usage: "emitted conventions: cbmc (CBMC shadow memory) or generic (plain C, SV-COMP conventions)"},
-	}
+	}, buildFlags()...)
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
@@ -114,7 +115,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Writer:          stdout,
 		ErrWriter:       stderr,
 		HideHelpCommand: true,
-		ExitErrHandler:  func(*cli.Context, error) {},
+		// -D NAME=a,b defines NAME as "a,b"; --unwindset splits its own
+		// commas.
+		DisableSliceFlagSeparator: true,
+		ExitErrHandler:            func(*cli.Context, error) {},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
 		},
@@ -164,11 +168,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Name:      "replay",
 				Usage:     "re-execute a saved counterexample concretely and confirm it",
 				ArgsUsage: "--trace TRACE.json FILE.c",
-				Flags: []cli.Flag{
+				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "trace", Usage: "trace `FILE` written by ladr check --save-trace"},
 					&cli.StringFlag{Name: "gcc", Usage: "C compiler (default: gcc)"},
 					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
-				},
+				}, buildFlags()...),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {
 					return &exitError{code: exitUsage, msg: oneLine(err.Error())}
 				},
@@ -194,6 +198,10 @@ func options(c *cli.Context) (driver.Options, error) {
 		opt.Input = c.Args().First()
 	default:
 		return opt, &exitError{code: exitUsage, msg: "too many arguments: " + strings.Join(c.Args().Slice(), " ")}
+	}
+	var err error
+	if opt.Defines, opt.IncludeDirs, opt.Args, err = buildOptions(c); err != nil {
+		return opt, err
 	}
 	if c.Bool("32") && c.Bool("64") {
 		return opt, &exitError{code: exitUsage, msg: "--32 and --64 exclude each other"}

@@ -72,6 +72,9 @@ func replayCmd(c *cli.Context) error {
 		return driverError(err, exitUsage)
 	}
 	opt := driver.Options{Input: input, GCC: c.String("gcc")}
+	if opt.Defines, opt.IncludeDirs, opt.Args, err = buildOptions(c); err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := driver.Replay(ctx, opt, saved)

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ladr-dev/ladr/internal/shellwords"
 )
 
 // Task is an SV-COMP verification task.
@@ -19,9 +21,27 @@ type Task struct {
 	Properties []Property
 	// DataModel is "ILP32" or "LP64" ("" when the task does not say).
 	DataModel string
+	// Defines are ladr's "defines:" option: macro definitions ("NAME" or
+	// "NAME=VALUE") for the input.
+	Defines []string
+	// IncludeDirs are ladr's "include_dirs:" option, resolved relative to
+	// the .yml.
+	IncludeDirs []string
+	// Args are ladr's "args:" option, the arguments main receives after its
+	// name (a list, or a string split like a shell does); ArgsSet tells
+	// whether the task gives them (an empty list fixes argc to 1).
+	Args    []string
+	ArgsSet bool
 }
 
-// Load reads the task definition at path.
+// Load reads the task definition at path. Besides SV-COMP's keys, the
+// "options:" mapping may hold ladr's build options:
+//
+//	options:
+//	  data_model: LP64
+//	  defines: [NVALGRIND, N=4]   # or a block list
+//	  include_dirs: [include]     # relative to the .yml
+//	  args: "-t 2 -q"             # or a list; absent: nondeterministic
 func Load(path string) (*Task, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -35,7 +55,8 @@ func Load(path string) (*Task, error) {
 	dir := filepath.Dir(path)
 	inOptions := false
 	inInputs := false
-	for _, raw := range strings.Split(string(data), "\n") {
+	optKey := "" // the option whose block list the "- " lines continue
+	for i, raw := range strings.Split(string(data), "\n") {
 		line := stripComment(strings.TrimRight(raw, "\r"))
 		if strings.TrimSpace(line) == "" {
 			continue
@@ -43,7 +64,7 @@ func Load(path string) (*Task, error) {
 		indent := len(line) - len(strings.TrimLeft(line, " "))
 		body := strings.TrimSpace(line)
 		if indent == 0 {
-			inOptions, inInputs = false, false
+			inOptions, inInputs, optKey = false, false, ""
 			key, val, ok := splitKeyValue(body)
 			if !ok {
 				continue
@@ -69,9 +90,22 @@ func Load(path string) (*Task, error) {
 		switch {
 		case inInputs && strings.HasPrefix(body, "- "):
 			t.Inputs = append(t.Inputs, filepath.Join(dir, unquote(strings.TrimSpace(body[2:]))))
+		case inOptions && strings.HasPrefix(body, "- ") || inOptions && body == "-":
+			if optKey == "" {
+				return nil, fmt.Errorf("%s:%d: a list item outside a list option", path, i+1)
+			}
+			t.addOption(optKey, unquote(strings.TrimSpace(strings.TrimPrefix(body, "-"))), dir)
 		case inOptions:
-			if key, val, ok := splitKeyValue(body); ok && key == "data_model" {
-				t.DataModel = unquote(val)
+			key, val, ok := splitKeyValue(body)
+			optKey = ""
+			if !ok {
+				continue
+			}
+			if err := t.option(key, val, dir); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+			}
+			if val == "" {
+				optKey = key
 			}
 		}
 	}
@@ -91,4 +125,56 @@ func (t *Task) Expected(prp string) (verdict string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// option reads one "key: value" line of the options mapping; an empty
+// value starts a block list (or, for args, none yet: an empty list).
+func (t *Task) option(key, val, dir string) error {
+	switch key {
+	case "data_model":
+		t.DataModel = unquote(val)
+	case "defines", "include_dirs", "args":
+		if key == "args" {
+			t.ArgsSet = true
+			if t.Args == nil {
+				t.Args = []string{}
+			}
+		}
+		switch {
+		case val == "":
+		case strings.HasPrefix(val, "["):
+			if !strings.HasSuffix(val, "]") {
+				return fmt.Errorf("%s: unterminated list %s", key, val)
+			}
+			for _, f := range splitOutsideQuotes(val[1:len(val)-1], ',') {
+				if f = strings.TrimSpace(f); f != "" {
+					t.addOption(key, unquote(f), dir)
+				}
+			}
+		case key == "args":
+			words, err := shellwords.Split(val)
+			if err != nil {
+				return fmt.Errorf("args: %w", err)
+			}
+			t.Args = append(t.Args, words...)
+		default:
+			t.addOption(key, unquote(val), dir)
+		}
+	}
+	return nil
+}
+
+// addOption adds one item to the list option key.
+func (t *Task) addOption(key, item, dir string) {
+	switch key {
+	case "defines":
+		t.Defines = append(t.Defines, item)
+	case "include_dirs":
+		if !filepath.IsAbs(item) {
+			item = filepath.Join(dir, item)
+		}
+		t.IncludeDirs = append(t.IncludeDirs, item)
+	case "args":
+		t.Args = append(t.Args, item)
+	}
 }
