@@ -51,12 +51,15 @@ const (
 	exitOK          = 0   // the run completed (whatever ladr found)
 	exitError       = 1   // the harness failed
 	exitUsage       = 2   // bad flags
+	exitWrong       = 3   // with --fail-on-wrong: a false alarm, wrong true or missed violation
 	exitInterrupted = 130 // SIGINT or SIGTERM; partial results were written
 )
 
 // options are the parsed command-line flags.
 type options struct {
 	svcomp, property, out, ladr, root string
+	tasksDir                          string // --tasks: any directory of .yml files instead of SV-COMP's
+	failOnWrong                       bool
 	timeout, jobs, memoryMB, sample   int
 	shuffle                           bool
 	expected                          string // "", "true" or "false"
@@ -95,7 +98,10 @@ ladr's stdout/stderr per task go to <out minus .tsv>.logs/). Everything after
 
 Tasks: race = .yml files with a no-data-race.prp property; unreach-call = .yml
 files with an uncommented unreach-call.prp property. expected false = buggy.
+With --tasks DIR the tasks are the .yml files below DIR (any suite, e.g.
+benchmarks/realworld) instead of SV-COMP's.
 Exit status: 0 when the run completed, 1 on a harness error, 2 on bad usage,
+3 with --fail-on-wrong when a verdict was wrong or a violation missed,
 130 when interrupted (partial results are still written).
 
 Flags:
@@ -107,6 +113,8 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs := flag.NewFlagSet("bench-svcomp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usageText); fs.PrintDefaults() }
+	fs.StringVar(&o.tasksDir, "tasks", "", "run the tasks of every .yml file below `DIR` instead of SV-COMP's (no INDEX.tsv; task names relative to DIR)")
+	fs.BoolVar(&o.failOnWrong, "fail-on-wrong", false, "exit with status 3 when a task gets a false alarm, a wrong true or no violation found on a buggy task")
 	fs.StringVar(&o.svcomp, "svcomp", "", "SV-COMP task `DIR` with INDEX.tsv and c/<dir>/*.yml (default ../shared/svcomp from the repository root)")
 	fs.StringVar(&o.property, "property", "", "property to check: race or unreach-call (required)")
 	fs.IntVar(&o.timeout, "timeout", 60, "per-task time limit in `SECONDS` (ladr --timeout); the harness kills ladr 30 s after it")
@@ -166,6 +174,9 @@ func (o *options) resolve(now time.Time) error {
 		&o.svcomp: filepath.Join(root, "..", "shared", "svcomp"),
 		&o.ladr:   defaultLadr(root),
 		&o.out:    filepath.Join(root, "bench-results", o.property+"-"+now.Format("20060102-150405")+".tsv"),
+	}
+	if o.tasksDir != "" {
+		defaults[&o.tasksDir] = o.tasksDir
 	}
 	for p, def := range defaults {
 		if *p == "" {
@@ -248,16 +259,38 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if info.Interrupted {
 		return exitInterrupted
 	}
+	if n := countWrong(outs); o.failOnWrong && n > 0 {
+		fmt.Fprintf(stderr, "bench-svcomp: %d wrong verdicts or missed violations (see the summary)\n", n)
+		return exitWrong
+	}
 	return exitOK
+}
+
+// countWrong returns the number of false alarms, wrong true verdicts and
+// violations not found on buggy tasks.
+func countWrong(outs []outcome) int {
+	n := 0
+	for _, o := range outs {
+		switch o.Class() {
+		case classFalseAlarm, classWrongTrue, classMissedBug:
+			n++
+		}
+	}
+	return n
 }
 
 // selectTasks discovers, checks, filters and samples the tasks.
 func selectTasks(o *options, stderr io.Writer) ([]task, error) {
+	dir := o.svcomp
 	tasks, warnings, err := discoverTasks(o.svcomp, o.property)
+	if o.tasksDir != "" {
+		dir = o.tasksDir
+		tasks, warnings, err = discoverBelow(o.tasksDir, o.tasksDir, o.property)
+	}
 	if err != nil {
 		return nil, err
 	}
-	if o.property == "race" {
+	if o.property == "race" && o.tasksDir == "" {
 		warnings = append(warnings, checkIndex(o.svcomp, tasks)...)
 	}
 	for _, w := range warnings {
@@ -272,7 +305,7 @@ func selectTasks(o *options, stderr io.Writer) ([]task, error) {
 		tasks = shuffleTasks(tasks, o.seed)
 	}
 	if len(tasks) == 0 {
-		return nil, fmt.Errorf("no %s tasks selected in %s", o.property, o.svcomp)
+		return nil, fmt.Errorf("no %s tasks selected in %s", o.property, dir)
 	}
 	return tasks, nil
 }
@@ -381,7 +414,16 @@ func (o *options) info(started time.Time, selected int, interrupted bool) runInf
 		Commit:  o.commit,
 		Started: started, Wall: time.Since(started),
 		Selected: selected, Interrupted: interrupted, TSV: relTo(o.root, o.out),
+		Suite: o.suiteName(),
 	}
+}
+
+// suiteName names the task set in the summary's title.
+func (o *options) suiteName() string {
+	if o.tasksDir == "" {
+		return ""
+	}
+	return relTo(o.root, o.tasksDir)
 }
 
 // finish rewrites the results file sorted and writes the summary to stdout

@@ -293,3 +293,69 @@ func TestNormalizeReason(t *testing.T) {
 		}
 	}
 }
+
+// TestTasksDir runs the harness with --tasks on a directory of task files
+// outside SV-COMP and checks the names, the expected × result table, the
+// per-task lists and --fail-on-wrong.
+func TestTasksDir(t *testing.T) {
+	fake := buildFake(t)
+	dir := filepath.Join(t.TempDir(), "suite")
+	tasks := map[string]bool{ // base name (a behaviour of the fake) -> expected verdict
+		"bigshot_p":        false, // violation found
+		"bigshot_s":        true,  // false alarm
+		"bigshot_s2":       true,  // true
+		"fib_safe-12-racy": false, // no violation found: missed
+		"fib_safe-11":      true,  // unknown
+	}
+	for name, exp := range tasks {
+		yml := fmt.Sprintf("input_files: %s.c\nproperties:\n  - property_file: ../properties/no-data-race.prp\n    expected_verdict: %v\n", name, exp)
+		sub := filepath.Join(dir, "sub")
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, name+".yml"), []byte(yml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name     string
+		failFlag bool
+		want     int
+	}{
+		{"report only", false, exitOK},
+		{"fail on wrong", true, exitWrong},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "rw.tsv")
+			args := []string{"--tasks", dir, "--property", "race", "--timeout", "5", "--out", out, "--ladr", fake}
+			if tc.failFlag {
+				args = append(args, "--fail-on-wrong")
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run(context.Background(), args, &stdout, &stderr); code != tc.want {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, tc.want, stderr.String())
+			}
+			rows := readTSV(t, out)
+			if len(rows) != len(tasks) || rows["sub/bigshot_s.yml"]["verdict_class"] != classFalseAlarm {
+				t.Errorf("rows: %v", rows)
+			}
+			s := stdout.String()
+			for _, want := range []string{
+				"# ladr on " + dir + ": property race",
+				"| Expected \\ result | violation | true | no-violation-found | unknown |",
+				"| false | 1 | 0 | 1 | 0 |",
+				"| true | 1 | 1 | 0 | 1 |",
+				"## False alarms (violation reported on an expected-true task): 1\n\n- `sub/bigshot_s.yml`",
+				"## Missed: no violation found within the bounds on an expected-false task: 1\n\n- `sub/fib_safe-12-racy.yml`",
+				"## Unknown results: 1\n\n- `sub/fib_safe-11.yml`: unsupported: pthread_cond_wait",
+			} {
+				if !strings.Contains(s, want) {
+					t.Errorf("summary lacks %q\n%s", want, s)
+				}
+			}
+			if tc.failFlag && !strings.Contains(stderr.String(), "2 wrong verdicts or missed violations") {
+				t.Errorf("stderr: %s", stderr.String())
+			}
+		})
+	}
+}

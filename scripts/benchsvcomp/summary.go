@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,6 +24,9 @@ type runInfo struct {
 	Selected    int  // number of tasks selected
 	Interrupted bool // the run was interrupted before all tasks ran
 	TSV         string
+	// Suite is the --tasks directory ("" for SV-COMP's tasks); such a run
+	// also lists every unknown with its reason.
+	Suite string
 }
 
 // stats are the counts of the summary table.
@@ -108,10 +112,15 @@ func writeSummary(w io.Writer, info runInfo, outs []outcome) {
 	s := computeStats(sorted)
 	writeHeader(w, info, s)
 	writeTotals(w, s)
+	writeMatrix(w, sorted)
 	writeList(w, "False alarms (violation reported on an expected-true task)", sorted, isClass(classFalseAlarm), violationNote)
 	writeList(w, "Wrong `true` verdicts (on an expected-false task)", sorted, isClass(classWrongTrue), boundsNote)
+	writeList(w, "Missed: no violation found within the bounds on an expected-false task", sorted, isClass(classMissedBug), boundsNote)
 	writeList(w, "Crashes", sorted, func(o outcome) bool { return o.Crash }, reasonNote)
 	writeUnknowns(w, sorted, 15)
+	if info.Suite != "" {
+		writeList(w, "Unknown results", sorted, isClass(classUnknown), reasonNote)
+	}
 	writeList(w, "Output anomalies (exit code or JSON disagrees with the result)", sorted,
 		func(o outcome) bool { return len(o.Problems) > 0 }, problemsNote)
 	writeDirs(w, sorted)
@@ -119,7 +128,11 @@ func writeSummary(w io.Writer, info runInfo, outs []outcome) {
 
 // writeHeader writes the title, the command line and the settings.
 func writeHeader(w io.Writer, info runInfo, s stats) {
-	fmt.Fprintf(w, "# ladr on SV-COMP: property %s\n\n", info.Property)
+	if info.Suite != "" {
+		fmt.Fprintf(w, "# ladr on %s: property %s\n\n", info.Suite, info.Property)
+	} else {
+		fmt.Fprintf(w, "# ladr on SV-COMP: property %s\n\n", info.Property)
+	}
 	fmt.Fprintf(w, "Command:\n\n```\n%s\n```\n\n", info.Command)
 	fmt.Fprintf(w, "Each task ran as `%s` (working directory: the repository root).\n\n", info.LadrCommand)
 	mem := "none"
@@ -157,6 +170,31 @@ func writeTotals(w io.Writer, s stats) {
 	fmt.Fprintf(w, "| Metric | Value |\n|---|---|\n")
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %s | %s |\n", r[0], r[1])
+	}
+	fmt.Fprintln(w)
+}
+
+// matrixResults are the columns of the expected × result table.
+var matrixResults = []string{"violation", "true", "no-violation-found", "unknown"}
+
+// writeMatrix writes the number of tasks per expected verdict and ladr
+// result.
+func writeMatrix(w io.Writer, outs []outcome) {
+	counts := map[bool]map[string]int{true: {}, false: {}}
+	for _, o := range outs {
+		r := o.Result
+		if !slices.Contains(matrixResults, r) {
+			r = "unknown"
+		}
+		counts[o.Task.Expected][r]++
+	}
+	fmt.Fprintf(w, "| Expected \\ result | %s |\n|---|%s\n", strings.Join(matrixResults, " | "), strings.Repeat("---:|", len(matrixResults)))
+	for _, exp := range []bool{false, true} {
+		fmt.Fprintf(w, "| %v |", exp)
+		for _, r := range matrixResults {
+			fmt.Fprintf(w, " %d |", counts[exp][r])
+		}
+		fmt.Fprintln(w)
 	}
 	fmt.Fprintln(w)
 }

@@ -44,16 +44,22 @@ var propertyFiles = map[string]string{
 // .prp file. Files that cannot be used (unreadable, malformed, no boolean
 // verdict) are reported in warnings and skipped.
 func discoverTasks(svcompDir, property string) (tasks []task, warnings []string, err error) {
+	return discoverBelow(svcompDir, filepath.Join(svcompDir, "c"), property)
+}
+
+// discoverBelow is discoverTasks for the .yml files below dir, named
+// relative to base.
+func discoverBelow(base, dir, property string) (tasks []task, warnings []string, err error) {
 	prp, ok := propertyFiles[property]
 	if !ok {
 		return nil, nil, fmt.Errorf("unknown property %q", property)
 	}
-	files, err := findYAML(filepath.Join(svcompDir, "c"))
+	files, err := findYAML(dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, file := range files {
-		t, found, err := loadTask(svcompDir, file, prp)
+		t, found, err := loadTask(base, file, prp)
 		if err != nil {
 			warnings = append(warnings, err.Error())
 			continue
