@@ -12,7 +12,8 @@ import (
 // Single quotes keep everything up to the next single quote literally;
 // inside double quotes a backslash escapes only ", \, $ and `; outside
 // quotes a backslash escapes the next character. Quotes may join parts of
-// one word (a'b c'd is the word "ab cd"), and "" or '' is an empty word.
+// one word (a'b c'd is the word "ab cd"), and a pair of quotes with
+// nothing between them is an empty word.
 // Nothing is expanded: $, *, ~ and the like are ordinary characters. An
 // unterminated quote or a trailing backslash is an error. The result is
 // never nil: an empty or blank s gives no words (an empty, non-nil slice).
