@@ -174,6 +174,7 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 	if prog, err = l.lower(); err != nil {
 		return nil, err
 	}
+	renameShadowing(prog)
 	if name != LibDefsFile {
 		if err := fe.addLibDefs(prog, opts); err != nil {
 			return nil, err
