@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -135,6 +136,9 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 	}
 	c := *cfg
 	c.IncludePaths = append(append([]string{filepath.Dir(name)}, opts.IncludePaths...), c.IncludePaths...)
+	// Like cc -I, the extra directories serve #include <...> too, before
+	// the system's.
+	c.SysIncludePaths = append(slices.Clip(opts.IncludePaths), c.SysIncludePaths...)
 	var defs strings.Builder
 	for _, d := range opts.Defines {
 		k, v, ok := strings.Cut(d, "=")
