@@ -129,7 +129,7 @@ var asmBases = map[string]bool{"inc": true, "dec": true, "add": true, "sub": tru
 
 // asmArith maps the read-modify-write mnemonics to their operators.
 var asmArith = map[string]ir.Op{"inc": ir.Add, "dec": ir.Sub, "add": ir.Add, "sub": ir.Sub, "and": ir.And, "or": ir.Or, "xor": ir.Xor,
-	"bts": ir.Or, "btr": ir.And, "btc": ir.Xor}
+	"bts": ir.Or, "btr": ir.And, "btc": ir.Xor, "xadd": ir.Add}
 
 // asmSetcc maps the recognised setcc mnemonics to their conditions.
 var asmSetcc = map[string]string{"sete": "e", "setz": "e", "setne": "ne", "setnz": "ne", "sets": "s", "setc": "c", "setb": "c"}
@@ -816,7 +816,7 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 		}
 	}
 	if !isIntOrPtr(mt) || int(mt.Size()) != size {
-		lv = &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: ir.AddrOf(lv), T: &ir.Pointer{Elem: sizedInt(size)}}, T: sizedInt(size)}
+		lv = &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: addr(lv), T: &ir.Pointer{Elem: sizedInt(size)}}, T: sizedInt(size)}
 	}
 	t := lv.Type()
 	src := func() (ir.Expr, error) {
@@ -917,7 +917,7 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 			}
 			nt := a.temp(llType, n)
 			// The bit string: word n >> shift, bit n & (bits-1).
-			elem = &ir.Index{X: &ir.Cast{X: ir.AddrOf(lv), T: &ir.Pointer{Elem: t}},
+			elem = &ir.Index{X: &ir.Cast{X: addr(lv), T: &ir.Pointer{Elem: t}},
 				I: ir.Bin(ir.Shr, ir.Ref(nt), ir.Lit(shift, llType), llType), T: t}
 			pos = &ir.Cast{X: ir.Bin(ir.And, ir.Ref(nt), ir.Lit(bits-1, llType), llType), T: t}
 		}
