@@ -336,10 +336,19 @@ func asmWritable(ops []asmOperand, i int) bool {
 }
 
 // asmTied returns the output an input is tied to by a matching constraint
-// ("0", "[name]"), or -1.
+// ("0", "[name]"), or by naming the same register as the output ("a" and
+// "=a" are both %eax), or -1.
 func asmTied(ops []asmOperand, i int) int {
 	c := strings.TrimLeft(ops[i].constraint, "=+&%")
 	if ops[i].output || c == "" {
+		return -1
+	}
+	if len(c) == 1 && strings.Contains("abcdSD", c) {
+		for j, o := range ops {
+			if o.output && strings.TrimLeft(o.constraint, "=+&%") == c {
+				return j
+			}
+		}
 		return -1
 	}
 	if n, err := strconv.Atoi(c); err == nil {
@@ -868,15 +877,22 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 		if in.kind == asmXchg {
 			name = "__atomic_exchange_n"
 		}
-		old := a.temp(t, a.call(name, t, addr(lv), v, order))
-		if out := a.lvOut(in.src.op); out != nil {
-			a.set(out, ir.Ref(old))
+		out := a.lvOut(in.src.op)
+		if out == nil {
+			// The compiler takes the register to keep its value.
+			return nil, fmt.Errorf("register operand %d is written but is not an output", in.src.op)
 		}
+		old := a.temp(t, a.call(name, t, addr(lv), v, order))
+		a.set(out, ir.Ref(old))
 		return a.out, nil
 	case asmCmpxchg:
 		accIn, accOut, err := asmAccumulator(a.ops)
 		if err != nil {
 			return nil, err
+		}
+		if accOut < 0 {
+			// The compiler takes the accumulator to keep its value.
+			return nil, fmt.Errorf("the accumulator is written but is not an output")
 		}
 		if t := a.ccType(accIn); !isIntOrPtr(t) || int(t.Size()) != size {
 			return nil, fmt.Errorf("accumulator operand %d is not of %d bytes", accIn, size)
@@ -892,9 +908,7 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 		expected := a.temp(t, ev)
 		newv := a.temp(t, nv)
 		old := a.temp(t, a.call("__sync_val_compare_and_swap", t, addr(lv), ir.Ref(expected), ir.Ref(newv)))
-		if accOut >= 0 {
-			a.set(a.lvOut(accOut), ir.Ref(old))
-		}
+		a.set(a.lvOut(accOut), ir.Ref(old))
 		if in.flag.cond != "" {
 			op := ir.Eq
 			if in.flag.cond == "ne" {
