@@ -1,0 +1,123 @@
+package cfront
+
+// Workarounds for valid C that modernc.org/cc/v4 (v4.31.0) rejects.
+//
+// What cc/v4 cannot do, as found on ladr's inputs (gcc -fsyntax-only
+// accepts all of these):
+//
+//   - A function definition whose return type is a pointer to a function
+//     with named parameters, one of which has the name of a parameter of
+//     the function itself or of a local of its body:
+//     "int (*get(void *opaque))(void *opaque) { ... }" is rejected with
+//     "redeclaration of 'opaque'". The parser declares the parameters of
+//     every parameter list of the definition's declarator in the body's
+//     scope (compoundStatement walks the whole direct-declarator chain),
+//     not only those of the function's own list. Worked around below.
+//
+// Before cc parses again, retryPrototypeNames blanks out (replaces with
+// spaces, so that every position stays exact) the names of the parameters
+// of such return-type prototypes: those names have no meaning outside
+// their own prototype, so the program is unchanged.
+
+import (
+	"bytes"
+	"strings"
+
+	"modernc.org/cc/v4"
+)
+
+// retryPrototypeNames handles cc's error err for the source src (named
+// name): when it is a redeclaration that the defect above explains, it
+// returns the source with the names of the return-type prototypes'
+// parameters blanked, and true; otherwise false.
+func retryPrototypeNames(cfg *cc.Config, sources []cc.Source, src []byte, err error) ([]byte, bool) {
+	if err == nil || !strings.Contains(err.Error(), "redeclaration of") {
+		return nil, false
+	}
+	ast, perr := cc.Parse(cfg, sources)
+	if perr != nil || ast == nil {
+		return nil, false
+	}
+	out := bytes.Clone(src)
+	changed := false
+	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		ed := tu.ExternalDeclaration
+		if ed == nil || ed.Case != cc.ExternalDeclarationFuncDef || ed.FunctionDefinition.Declarator == nil {
+			continue
+		}
+		for _, tok := range returnPrototypeNames(ed.FunctionDefinition.Declarator) {
+			if blankToken(out, tok) {
+				changed = true
+			}
+		}
+	}
+	return out, changed
+}
+
+// returnPrototypeNames returns the name tokens of the parameters of the
+// parameter lists of d other than the function's own (the innermost).
+func returnPrototypeNames(d *cc.Declarator) []cc.Token {
+	var lists []*cc.DirectDeclarator
+	for dd := d.DirectDeclarator; dd != nil; {
+		switch dd.Case {
+		case cc.DirectDeclaratorIdent:
+			dd = nil
+		case cc.DirectDeclaratorDecl:
+			dd = dd.Declarator.DirectDeclarator
+		default:
+			if dd.Case == cc.DirectDeclaratorFuncParam || dd.Case == cc.DirectDeclaratorFuncIdent {
+				lists = append(lists, dd)
+			}
+			dd = dd.DirectDeclarator
+		}
+	}
+	var out []cc.Token
+	for i, dd := range lists {
+		if i == len(lists)-1 || dd.Case != cc.DirectDeclaratorFuncParam || dd.ParameterTypeList == nil {
+			continue
+		}
+		for pl := dd.ParameterTypeList.ParameterList; pl != nil; pl = pl.ParameterList {
+			if pd := pl.ParameterDeclaration; pd != nil && pd.Declarator != nil {
+				if tok, ok := declaratorName(pd.Declarator); ok {
+					out = append(out, tok)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// declaratorName returns the identifier token a declarator declares.
+func declaratorName(d *cc.Declarator) (cc.Token, bool) {
+	for dd := d.DirectDeclarator; dd != nil; {
+		switch dd.Case {
+		case cc.DirectDeclaratorIdent:
+			return dd.Token, true
+		case cc.DirectDeclaratorDecl:
+			dd = dd.Declarator.DirectDeclarator
+		default:
+			dd = dd.DirectDeclarator
+		}
+	}
+	return cc.Token{}, false
+}
+
+// blankToken replaces the identifier tok with spaces in src, if tok is
+// there: its offset holds its text and its column matches (a token of
+// another source, such as a header, is left alone).
+func blankToken(src []byte, tok cc.Token) bool {
+	p := tok.Position()
+	text := tok.SrcStr()
+	off := p.Offset
+	if text == "" || off < 0 || off+len(text) > len(src) || string(src[off:off+len(text)]) != text {
+		return false
+	}
+	col := off - bytes.LastIndexByte(src[:off], '\n')
+	if col != p.Column {
+		return false
+	}
+	for i := off; i < off+len(text); i++ {
+		src[i] = ' '
+	}
+	return true
+}
