@@ -135,6 +135,8 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 	}
 	c := *cfg
 	c.IncludePaths = append(append([]string{filepath.Dir(name)}, opts.IncludePaths...), c.IncludePaths...)
+	// Like gcc's -I, the extra directories are searched for <header> too.
+	c.SysIncludePaths = append(append([]string(nil), opts.IncludePaths...), c.SysIncludePaths...)
 	var defs strings.Builder
 	for _, d := range opts.Defines {
 		k, v, ok := strings.Cut(d, "=")
