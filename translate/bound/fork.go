@@ -119,6 +119,8 @@ func (fc *forkChecker) checkFunc(f *ir.Function) {
 	for _, site := range sites {
 		if why := cw.check(site); why != "" {
 			reasons[site] = why
+		} else {
+			cw.prune(site)
 		}
 	}
 	// Insert from the last site of a block to the first, so that the
@@ -208,10 +210,11 @@ type childWalk struct {
 	f      *ir.Function
 	parent map[*ir.Block]childPos // the statement that holds a block
 	labels map[string]childPos
+	facts  map[forkSite]forkFact // what check found of each fork
 }
 
 func newChildWalk(fc *forkChecker, f *ir.Function) *childWalk {
-	cw := &childWalk{fc: fc, f: f, parent: map[*ir.Block]childPos{}, labels: map[string]childPos{}}
+	cw := &childWalk{fc: fc, f: f, parent: map[*ir.Block]childPos{}, labels: map[string]childPos{}, facts: map[forkSite]forkFact{}}
 	var walk func(b *ir.Block)
 	walk = func(b *ir.Block) {
 		for i, s := range b.List {
@@ -226,6 +229,182 @@ func newChildWalk(fc *forkChecker, f *ir.Function) *childWalk {
 	}
 	walk(f.Body)
 	return cw
+}
+
+// prune drops the branches after an accepted fork that only the child
+// runs (the parent's result is -1 or positive): ladr does not run the
+// child, and its code may call functions that have no model (execv). It
+// prunes only where the fork's result is certainly the one tested: in the
+// straight-line code that follows the fork (no loop around it, no goto in
+// the function), in ifs of the fork's own statement and block.
+func (cw *childWalk) prune(site forkSite) {
+	for b := site.b; b != cw.f.Body; {
+		hold := cw.parent[b]
+		if _, isLoop := hold.b.List[hold.i].(*ir.Loop); isLoop {
+			return
+		}
+		b = hold.b
+	}
+	hasGoto := false
+	ir.Inspect(ir.Stmt(cw.f.Body), func(n any) bool {
+		if _, ok := n.(*ir.Goto); ok {
+			hasGoto = true
+		}
+		return !hasGoto
+	})
+	if hasGoto {
+		return
+	}
+	fact := cw.facts[site]
+	if iff, ok := site.b.List[site.i].(*ir.If); ok {
+		pruneIf(iff, fact)
+	}
+	if fact.v == nil {
+		return
+	}
+	for _, t := range site.b.List[site.i+1:] {
+		if iff, ok := t.(*ir.If); ok {
+			pruneIf(iff, fact)
+		}
+	}
+}
+
+// pruneIf empties the branch of iff that the parent never takes, and goes
+// on in the ifs of the branches.
+func pruneIf(iff *ir.If, fact forkFact) {
+	v, known := parentValue(iff.Cond, fact)
+	if known && !v && !hasLabel(iff.Then) {
+		iff.Then = ir.NewBlock(iff.Then.Loc)
+	}
+	if known && v && iff.Else != nil && !hasLabel(iff.Else) {
+		iff.Else = nil
+	}
+	for _, b := range subBlocks(iff) {
+		for _, t := range b.List {
+			if j, ok := t.(*ir.If); ok {
+				pruneIf(j, fact)
+			}
+		}
+	}
+}
+
+// hasLabel reports whether b holds a label.
+func hasLabel(b *ir.Block) bool {
+	found := false
+	ir.Inspect(ir.Stmt(b), func(n any) bool {
+		if _, ok := n.(*ir.Label); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// parentValue evaluates the condition e in the parent, where fork's result
+// is -1 or any positive value: known is false unless e has the same truth
+// for all of them.
+func parentValue(e ir.Expr, fact forkFact) (v, known bool) {
+	switch x := e.(type) {
+	case *ir.Unary:
+		if x.Op == ir.Not {
+			v, known = parentValue(x.X, fact)
+			return !v, known
+		}
+	case *ir.Binary:
+		switch x.Op {
+		case ir.LAnd, ir.LOr:
+			a, ok1 := parentValue(x.X, fact)
+			b, ok2 := parentValue(x.Y, fact)
+			if x.Op == ir.LAnd {
+				if ok1 && !a || ok2 && !b {
+					return false, true
+				}
+				return true, ok1 && ok2
+			}
+			if ok1 && a || ok2 && b {
+				return true, true
+			}
+			return false, ok1 && ok2
+		case ir.Eq, ir.Ne, ir.Lt, ir.Gt, ir.Le, ir.Ge:
+			op := x.Op
+			c, isConst := intConst(x.Y)
+			r := x.X
+			if !isConst {
+				if c, isConst = intConst(x.X); !isConst {
+					return false, false
+				}
+				r = x.Y
+				op = map[ir.Op]ir.Op{ir.Eq: ir.Eq, ir.Ne: ir.Ne, ir.Lt: ir.Gt, ir.Gt: ir.Lt, ir.Le: ir.Ge, ir.Ge: ir.Le}[op]
+			}
+			if !isForkResult(r, fact) {
+				return false, false
+			}
+			// The result r is -1 or in [1, +inf).
+			switch op {
+			case ir.Eq:
+				return false, c == 0 || c < -1
+			case ir.Ne:
+				return true, c == 0 || c < -1
+			case ir.Lt: // r < c
+				return false, c <= -1
+			case ir.Le:
+				return false, c < -1
+			case ir.Gt: // r > c
+				return true, c < -1
+			case ir.Ge:
+				return true, c <= -1
+			}
+		}
+	default:
+		if isForkResult(e, fact) {
+			return true, true // never 0
+		}
+	}
+	return false, false
+}
+
+// intConst reads a signed integer constant.
+func intConst(e ir.Expr) (int64, bool) {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			break
+		}
+		if !ir.IsSigned(c.T) {
+			return 0, false
+		}
+		e = c.X
+	}
+	l, ok := e.(*ir.IntLit)
+	if !ok || !ir.IsSigned(l.T) {
+		return 0, false
+	}
+	return int64(l.Val), true
+}
+
+// isForkResult reports whether e is fork's result: the call, its
+// assignment, or the variable that holds it, perhaps cast to a signed
+// integer type.
+func isForkResult(e ir.Expr, fact forkFact) bool {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			break
+		}
+		if !ir.IsSigned(c.T) {
+			return false
+		}
+		e = c.X
+	}
+	switch x := e.(type) {
+	case *ir.Call:
+		return x == fact.call
+	case *ir.Assign:
+		return x.Op == ir.OpNone && ir.Uncast(x.R) == fact.call
+	case *ir.Ident:
+		return fact.v != nil && x.Var == fact.v
+	}
+	return false
 }
 
 // forkFact is what the child knows of fork's result: v (nil if the
@@ -269,6 +448,7 @@ func (cw *childWalk) check(site forkSite) string {
 	if fact.v != nil && !cw.stable(fact.v, site) {
 		fact.v = nil
 	}
+	cw.facts[site] = fact
 	seen := map[childPos]bool{}
 	work := []childPos{start}
 	for len(work) > 0 {
@@ -506,6 +686,9 @@ func (fc *forkChecker) callMayMatter(c *ir.Call) string {
 	if g == nil {
 		return "calls a function through a pointer"
 	}
+	if why := fc.libraryMayMatter(g); why != "" {
+		return why
+	}
 	for _, a := range c.Args {
 		found := ""
 		ir.Inspect(a, func(n any) bool {
@@ -518,6 +701,12 @@ func (fc *forkChecker) callMayMatter(c *ir.Call) string {
 			return "passes the function " + found + " to " + g.Name
 		}
 	}
+	return ""
+}
+
+// libraryMayMatter says why a call of g in the child may matter, by what
+// g is (a function of the program, or of the library), or "".
+func (fc *forkChecker) libraryMayMatter(g *ir.Function) string {
 	if g.Body != nil {
 		if why := fc.harmlessFunc(g); why != "" {
 			return "calls " + g.Name + ", which " + why
