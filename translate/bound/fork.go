@@ -418,6 +418,9 @@ type forkFact struct {
 // may matter, or "".
 func (cw *childWalk) check(site forkSite) string {
 	vfork := calleeName(site.call) == "vfork"
+	if cw.fc.exitRunsCode == "pthread_atfork" {
+		return "runs the handlers registered with pthread_atfork"
+	}
 	s := site.b.List[site.i]
 	fact := forkFact{call: site.call}
 	start := childPos{site.b, site.i + 1}

@@ -31,6 +31,7 @@ int main(void) { pthread_t th; pid_t p; pthread_create(&th, 0, t, &p); pthread_j
 		{"child goes on in the parent's code", `int main(void) { fork(); assert(g == 0); return 0; }`, "may fail an assertion"},
 		{"child returns to the caller", `static int spawn(void) { pid_t p = fork(); if (p == 0) return 1; return 0; } int main(void) { if (spawn()) g = 1; return 0; }`, "returns from spawn"},
 		{"exit handlers", `static void h(void) { assert(g == 0); } int main(void) { atexit(h); if (fork() == 0) exit(0); return 0; }`, "exit handlers"},
+		{"fork handlers", `static void h(void) { assert(g == 0); } int main(void) { pthread_atfork(0, 0, h); if (fork() == 0) _exit(0); return 0; }`, "pthread_atfork"},
 		{"reassigned result", `int main(void) { pid_t p = fork(); p = 0; if (p == 0) { assert(0); } return 0; }`, "may fail an assertion"},
 		{"function pointer", `static void (*fp)(void); int main(void) { if (fork() == 0) { fp(); _exit(0); } return 0; }`, "through a pointer"},
 		{"signal handler", `#include <signal.h>
