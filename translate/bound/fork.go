@@ -60,8 +60,10 @@ func CheckForks(prog *ir.Program) {
 						}
 					}
 				}
-			case "atexit", "on_exit", "at_quick_exit", "__cxa_atexit", "pthread_key_create", "pthread_atfork":
+			case "atexit", "on_exit", "at_quick_exit", "__cxa_atexit", "pthread_key_create":
 				fc.exitRunsCode = name
+			case "pthread_atfork":
+				fc.atfork = true
 			}
 			if g := ir.CalledFunc(c); g != nil {
 				fc.called[g] = true
@@ -84,6 +86,7 @@ type forkChecker struct {
 	called       map[*ir.Function]bool   // functions called directly
 	harmless     map[*ir.Function]string // memo: "" if harmless, else why not
 	exitRunsCode string                  // a function whose presence makes exit run user code
+	atfork       bool                    // the program registers fork handlers
 }
 
 // forkSite is a statement that calls fork or vfork, where it is.
@@ -418,7 +421,7 @@ type forkFact struct {
 // may matter, or "".
 func (cw *childWalk) check(site forkSite) string {
 	vfork := calleeName(site.call) == "vfork"
-	if cw.fc.exitRunsCode == "pthread_atfork" {
+	if cw.fc.atfork {
 		return "runs the handlers registered with pthread_atfork"
 	}
 	s := site.b.List[site.i]
