@@ -849,8 +849,20 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 			return nil, err
 		}
 		if !in.locked {
-			// A plain read-modify-write, not atomic.
-			a.set(lv, ir.Bin(in.arith, ir.Clone(lv), v, t))
+			// A plain read-modify-write, not atomic. A register
+			// destination starts from the operand's input value and ends
+			// in its output.
+			in0, out := ir.Expr(ir.Clone(lv)), lv
+			if !in.dst.indirect && asmClass(a.ops, d) == classReg {
+				in0, out = a.valIn(d), a.lvOut(d)
+				if in0 == nil || out == nil {
+					return nil, fmt.Errorf("register operand %d is not both read and written", d)
+				}
+				if !ir.Identical(in0.Type(), t) {
+					in0 = &ir.Cast{X: in0, T: t}
+				}
+			}
+			a.set(out, ir.Bin(in.arith, in0, v, t))
 			return a.out, nil
 		}
 		if in.flag.cond == "" {

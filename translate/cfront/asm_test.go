@@ -185,6 +185,8 @@ func TestLowerAsm(t *testing.T) {
 			[]string{"__ladr_t1 = __atomic_fetch_add(&x, w, 5);", "v = __ladr_t1;"}},
 		{"cmpxchg sete to the accumulator", `__asm__ volatile("lock; cmpxchgl %3, %1; sete %0;" : "=a"(c) : "m"(x), "a"(w), "r"(v) : "cc", "memory");`,
 			[]string{"__sync_val_compare_and_swap(&x, __ladr_t1, __ladr_t2);", "c = (unsigned char)__ladr_t3;", "c = (unsigned char)(__ladr_t3 == __ladr_t1);"}},
+		{"plain add to a register", `__asm__("addl $2, %0" : "=r"(v) : "0"(w));`, []string{"v = w + 2;"}},
+		{"plain add to an input register", `__asm__("addl $2, %0" : : "r"(w));`, []string{"unsupported", "not both read and written"}},
 		// Not recognised, or operands that do not fit: unsupported.
 		{"xchg to an input", `asm volatile("xchgl %0,%1" : : "r"(v), "m"(x) : "memory");`, []string{"unsupported", "register operand 0 is written but is not an output"}},
 		{"cmpxchg accumulator input", `asm volatile("lock; cmpxchgl %3,%1; sete %0" : "=r"(c) : "m"(x), "a"(w), "q"(v) : "memory");`, []string{"unsupported", "accumulator is written"}},
