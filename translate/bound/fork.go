@@ -699,12 +699,15 @@ func (fc *forkChecker) callMayMatter(c *ir.Call) string {
 		found := ""
 		ir.Inspect(a, func(n any) bool {
 			if fr, ok := n.(*ir.FuncRef); ok {
-				found = fr.Fn.Name
+				found = "the function " + fr.Fn.Name
 			}
 			return found == ""
 		})
+		if t := a.Type(); found == "" && (ir.IsFunc(t) || ir.IsFunc(ir.Elem(t))) {
+			found = "a function pointer"
+		}
 		if found != "" {
-			return "passes the function " + found + " to " + g.Name
+			return "passes " + found + " to " + g.Name
 		}
 	}
 	return ""

@@ -31,6 +31,8 @@ int main(void) { pthread_t th; pid_t p; pthread_create(&th, 0, t, &p); pthread_j
 		{"child goes on in the parent's code", `int main(void) { fork(); assert(g == 0); return 0; }`, "may fail an assertion"},
 		{"child returns to the caller", `static int spawn(void) { pid_t p = fork(); if (p == 0) return 1; return 0; } int main(void) { if (spawn()) g = 1; return 0; }`, "returns from spawn"},
 		{"exit handlers", `static void h(void) { assert(g == 0); } int main(void) { atexit(h); if (fork() == 0) exit(0); return 0; }`, "exit handlers"},
+		{"callback through a variable", `static int cmp(const void *a, const void *b) { assert(a != b); return 0; } int (*fp)(const void *, const void *) = cmp;
+int main(void) { int a[2] = {0}; if (fork() == 0) { qsort(a, 2, sizeof(int), fp); _exit(0); } return 0; }`, "passes a function pointer to qsort"},
 		{"fork handlers", `static void h(void) { assert(g == 0); } int main(void) { pthread_atfork(0, 0, h); if (fork() == 0) _exit(0); return 0; }`, "pthread_atfork"},
 		{"reassigned result", `int main(void) { pid_t p = fork(); p = 0; if (p == 0) { assert(0); } return 0; }`, "may fail an assertion"},
 		{"function pointer", `static void (*fp)(void); int main(void) { if (fork() == 0) { fp(); _exit(0); } return 0; }`, "through a pointer"},
