@@ -224,8 +224,8 @@ func asmMain(ln asmLine, ops []asmOperand) (asmInsn, error) {
 		}
 		if dst, ok := asmMemory(dstArg, ops); ok {
 			in.dst = dst
-		} else if !in.locked && dstArg.kind == asmArgOp && asmClass(ops, dstArg.op) == classReg {
-			in.dst = asmLoc{op: dstArg.op} // arithmetic on a register
+		} else if !in.locked && dstArg.kind == asmArgOp && asmClass(ops, dstArg.op) != classMem {
+			in.dst = asmLoc{op: dstArg.op} // arithmetic on a register (or, "+g", wherever it is)
 		} else {
 			return asmInsn{}, fmt.Errorf("%q: destination operand", ln.text)
 		}
@@ -452,12 +452,37 @@ func asmAccumulator(ops []asmOperand) (in, out int, err error) {
 func asmLines(tmpl string, ops []asmOperand, extended bool) ([]asmLine, error) {
 	var out []asmLine
 	locked, rep := false, false
+	otherSection := false // inside .section/.pushsection of a non-text section
 	for _, raw := range strings.FieldsFunc(tmpl, func(r rune) bool { return r == '\n' || r == ';' }) {
 		if i := strings.IndexByte(raw, '#'); i >= 0 {
 			raw = raw[:i]
 		}
 		s := strings.TrimSpace(raw)
 		if s == "" {
+			continue
+		}
+		// Data put in another section (the Linux LOCK_PREFIX's
+		// .smp_locks table) and local labels do nothing when the code
+		// runs; any other directive is not understood.
+		if strings.HasPrefix(s, ".") {
+			dir, arg, _ := strings.Cut(strings.ReplaceAll(s, "\t", " "), " ")
+			arg = strings.TrimSpace(arg)
+			switch {
+			case (dir == ".section" || dir == ".pushsection") && !otherSection && arg != "" && !strings.HasPrefix(arg, ".text") && !strings.HasPrefix(arg, "\".text"):
+				otherSection = true
+				continue
+			case (dir == ".previous" || dir == ".popsection") && otherSection:
+				otherSection = false
+				continue
+			case otherSection:
+				continue
+			}
+			return nil, fmt.Errorf("directive %q", s)
+		}
+		if otherSection {
+			return nil, fmt.Errorf("%q in another section", s)
+		}
+		if strings.HasSuffix(s, ":") && isAsmLabel(s[:len(s)-1]) {
 			continue
 		}
 		mnem, rest, _ := strings.Cut(s, " ")
@@ -500,7 +525,24 @@ func asmLines(tmpl string, ops []asmOperand, extended bool) ([]asmLine, error) {
 	if locked || rep {
 		return nil, fmt.Errorf("a prefix without an instruction")
 	}
+	if otherSection {
+		return nil, fmt.Errorf("a section left open")
+	}
 	return out, nil
+}
+
+// isAsmLabel reports whether s is a label name (a number or an
+// identifier).
+func isAsmLabel(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c == '_' || c == '.' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // asmParseArg parses one instruction operand.
@@ -622,6 +664,11 @@ func (l *lowerer) asmStmt(a *cc.Asm, p ir.Pos) []ir.Stmt {
 			exprs = append(exprs, call.ArgumentExpressionList.AssignmentExpression)
 		}
 	}
+	if len(lists) > 0 {
+		if tmpl, err = expandSizeModifiers(tmpl, exprs); err != nil {
+			return unsupported(err.Error())
+		}
+	}
 	in, err := recogniseAsm(tmpl, ops, len(lists) > 0)
 	if err != nil {
 		return unsupported(err.Error())
@@ -631,6 +678,43 @@ func (l *lowerer) asmStmt(a *cc.Asm, p ir.Pos) []ir.Stmt {
 		return unsupported(err.Error())
 	}
 	return out
+}
+
+// expandSizeModifiers replaces each %zN (the size suffix of operand N's
+// type, as in "xadd%z0") with the suffix.
+func expandSizeModifiers(tmpl string, exprs []cc.ExpressionNode) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(tmpl); i++ {
+		if tmpl[i] == '%' && i+1 < len(tmpl) && tmpl[i+1] == '%' {
+			b.WriteString("%%")
+			i++
+			continue
+		}
+		if tmpl[i] == '%' && i+2 < len(tmpl) && tmpl[i+1] == 'z' && '0' <= tmpl[i+2] && tmpl[i+2] <= '9' {
+			n := int(tmpl[i+2] - '0')
+			var t cc.Type
+			if n < len(exprs) {
+				t = exprs[n].Type()
+			}
+			suffix := map[int64]string{1: "b", 2: "w", 4: "l", 8: "q"}[sizeOrZero(t)]
+			if !isIntOrPtr(t) || suffix == "" {
+				return "", fmt.Errorf("%%z%d of an operand that is not an integer of 1, 2, 4 or 8 bytes", n)
+			}
+			b.WriteString(suffix)
+			i += 2
+			continue
+		}
+		b.WriteByte(tmpl[i])
+	}
+	return b.String(), nil
+}
+
+// sizeOrZero is the size of t, 0 for none.
+func sizeOrZero(t cc.Type) int64 {
+	if t == nil {
+		return 0
+	}
+	return t.Size()
 }
 
 // asmLowering holds the state of lowering one recognised asm statement.
@@ -853,7 +937,7 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 			// destination starts from the operand's input value and ends
 			// in its output.
 			in0, out := ir.Expr(ir.Clone(lv)), lv
-			if !in.dst.indirect && asmClass(a.ops, d) == classReg {
+			if !in.dst.indirect && asmClass(a.ops, d) != classMem {
 				in0, out = a.valIn(d), a.lvOut(d)
 				if in0 == nil || out == nil {
 					return nil, fmt.Errorf("register operand %d is not both read and written", d)

@@ -94,11 +94,20 @@ func TestRecogniseAsm(t *testing.T) {
 		{"stack fence 64", "lock; orq $0,(%%rsp)", asmOps(), asmInsn{kind: asmNoOp}, ""},
 		{"fence before the atomic", "mfence\n\tlock; incl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
 
+		{"smp_locks prefix", ".section .smp_locks,\"a\"\n .balign 4 \n .quad 661f\n.previous\n661:\n\tlock; addl %1,%0", asmOps("=m", "|", "ir", "m"),
+			asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: op(1)}, ""},
+		{"pushsection prefix", ".pushsection .smp_locks,\"a\"\n.balign 4\n.long 671f - .\n.popsection\n671:\n\tlock; incl %0", asmOps("+m"),
+			asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"plain incq on g", "incq %0;", asmOps("+g", "+g"), asmInsn{kind: asmRMW, arith: ir.Add, size: 8, dst: mem(0), src: imm(1)}, ""},
+
 		// Rejected: other instructions, shapes and prefixes.
+		{"text section", ".section .text\n\tlock; incl %0\n.previous", asmOps("+m"), asmInsn{}, "directive"},
+		{"data directive", ".byte 0x0f, 0x0b", nil, asmInsn{}, "directive"},
+		{"open section", ".pushsection .foo\nlock; incl %0", asmOps("+m"), asmInsn{}, "in another section"},
+		{"lock on g", "lock; incl %0", asmOps("+g"), asmInsn{}, "destination"},
 		{"mov", "movl %1, %0", asmOps("=m", "|", "r"), asmInsn{}, "instruction"},
 		{"cpuid", "cpuid", nil, asmInsn{}, "instruction"},
 		{"lock on register", "lock; incl %0", asmOps("+r"), asmInsn{}, "destination"},
-		{"lock on g", "lock; incl %0", asmOps("+g"), asmInsn{}, "destination"},
 		{"lock on rm", "lock; incl %0", asmOps("+rm"), asmInsn{}, "destination"},
 		{"xadd without lock", "xaddl %0,%1", asmOps("+r", "+m"), asmInsn{}, "not atomic"},
 		{"cmpxchg without lock", "cmpxchgl %2,%1", asmOps("=a", "+m", "|", "r", "0"), asmInsn{}, "not atomic"},
@@ -185,6 +194,9 @@ func TestLowerAsm(t *testing.T) {
 			[]string{"__ladr_t1 = __atomic_fetch_add(&x, w, 5);", "v = __ladr_t1;"}},
 		{"cmpxchg sete to the accumulator", `__asm__ volatile("lock; cmpxchgl %3, %1; sete %0;" : "=a"(c) : "m"(x), "a"(w), "r"(v) : "cc", "memory");`,
 			[]string{"__sync_val_compare_and_swap(&x, __ladr_t1, __ladr_t2);", "c = (unsigned char)__ladr_t3;", "c = (unsigned char)(__ladr_t3 == __ladr_t1);"}},
+		{"xadd with %z0", `asm volatile("lock; xadd%z0 %0,%1" : "=r"(v), "=m"(x) : "0"(v), "m"(x) : "memory", "cc");`,
+			[]string{"__ladr_t1 = __atomic_fetch_add(&x, v, 5);", "v = __ladr_t1;"}},
+		{"incq on g", `__asm__ __volatile__("incq %0;" : "+g"(y));`, []string{"y = y + 1L;"}},
 		{"plain add to a register", `__asm__("addl $2, %0" : "=r"(v) : "0"(w));`, []string{"v = w + 2;"}},
 		{"plain add to an input register", `__asm__("addl $2, %0" : : "r"(w));`, []string{"unsupported", "not both read and written"}},
 		// Not recognised, or operands that do not fit: unsupported.
