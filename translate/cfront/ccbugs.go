@@ -19,8 +19,11 @@ package cfront
 //     expression works. Not worked around: such a program is rejected
 //     with cc's message.
 //   - C23 attributes in brackets, "[[maybe_unused]] int x;" (gcc accepts
-//     them in its default gnu17 mode): "unexpected '['". Not worked
-//     around.
+//     them in its default gnu17 mode): "unexpected '['". Worked around
+//     for the attributes that change nothing ladr models (retryAttributes
+//     below: deprecated, fallthrough, maybe_unused, nodiscard, noreturn,
+//     unused...); others ([[gnu::packed]], [[gnu::aligned(8)]]) change
+//     the layout and stay rejected.
 //   - An attribute between enum and the tag, "enum __attribute__((packed))
 //     e { A };": "unexpected 'enum', expected enum specifier" (after the
 //     closing brace, and on structs, it is accepted). Not worked around.
@@ -139,6 +142,105 @@ func blankToken(src []byte, tok cc.Token) bool {
 	}
 	for i := off; i < off+len(text); i++ {
 		src[i] = ' '
+	}
+	return true
+}
+
+// harmlessAttributes are the attributes whose removal changes nothing ladr
+// models (they are hints to the compiler), with or without the gnu:: or
+// __gnu__:: prefix and the __x__ spelling.
+var harmlessAttributes = map[string]bool{
+	"deprecated": true, "fallthrough": true, "maybe_unused": true, "nodiscard": true, "noreturn": true, "_Noreturn": true,
+	"unsequenced": true, "reproducible": true, "unused": true, "used": true, "always_inline": true, "noinline": true,
+	"cold": true, "hot": true, "const": true, "pure": true, "nonnull": true, "warn_unused_result": true, "format": true,
+}
+
+// retryAttributes handles cc's error err for the source src: when it is
+// the error of a bracketed attribute, it returns the source with every
+// bracketed attribute list of harmless attributes blanked (positions are
+// unchanged), and true; otherwise false.
+func retryAttributes(src []byte, err error) ([]byte, bool) {
+	if err == nil || !strings.Contains(err.Error(), "unexpected '['") {
+		return nil, false
+	}
+	out := bytes.Clone(src)
+	changed := false
+	for i := 0; i < len(out); i++ {
+		switch c := out[i]; {
+		case c == '/' && i+1 < len(out) && out[i+1] == '/':
+			for i < len(out) && out[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(out) && out[i+1] == '*':
+			end := bytes.Index(out[i+2:], []byte("*/"))
+			if end < 0 {
+				return nil, false
+			}
+			i += end + 3
+		case c == '"' || c == '\'':
+			for i++; i < len(out) && out[i] != c && out[i] != '\n'; i++ {
+				if out[i] == '\\' {
+					i++
+				}
+			}
+		case c == '[' && i+1 < len(out) && out[i+1] == '[':
+			end := bytes.Index(out[i+2:], []byte("]]"))
+			if end < 0 {
+				return nil, false
+			}
+			body := string(out[i+2 : i+2+end])
+			if !harmlessAttributeList(body) {
+				continue
+			}
+			for j := i; j < i+2+end+2; j++ {
+				if out[j] != '\n' {
+					out[j] = ' '
+				}
+			}
+			changed = true
+			i += end + 3
+		}
+	}
+	return out, changed
+}
+
+// harmlessAttributeList reports whether the attribute list body (between
+// [[ and ]]) names only harmless attributes.
+func harmlessAttributeList(body string) bool {
+	if strings.ContainsAny(body, "[]") {
+		return false
+	}
+	depth, start := 0, 0
+	var items []string
+	for i, c := range body {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				items = append(items, body[start:i])
+				start = i + 1
+			}
+		}
+	}
+	items = append(items, body[start:])
+	for _, it := range items {
+		name, _, _ := strings.Cut(strings.TrimSpace(it), "(")
+		name = strings.TrimSpace(name)
+		if p, n, ok := strings.Cut(name, "::"); ok {
+			if p = strings.TrimSpace(p); p != "gnu" && p != "__gnu__" {
+				return false
+			}
+			name = strings.TrimSpace(n)
+		}
+		if strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") && len(name) > 4 {
+			name = name[2 : len(name)-2]
+		}
+		if name == "" || !harmlessAttributes[name] {
+			return false
+		}
 	}
 	return true
 }

@@ -56,3 +56,30 @@ func TestReturnPrototypeNames(t *testing.T) {
 		})
 	}
 }
+
+// TestBracketedAttributes checks the workaround of cc/v4's rejection of
+// C23 attributes (ccbugs.go): the harmless ones are blanked, positions
+// stay exact, and the ones that change the layout stay rejected.
+func TestBracketedAttributes(t *testing.T) {
+	ok := "[[nodiscard]] static int f(int x) { return x; }\n" +
+		"int main(void) {\n  [[maybe_unused]] int y = 0; [[gnu::unused, deprecated(\"no\")]] int z = 1;\n" +
+		"  const char *s = \"[[packed]]\"; /* [[gnu::packed]] */\n  switch (f(y)) { case 0: y++; [[fallthrough]]; default: break; }\n  return s[0] - '[' + z - 1;\n}\n"
+	gccSyntax(t, ok, LP64)
+	p, err := fe.Parse("attr.c", []byte(ok), Options{Model: LP64})
+	if err != nil {
+		t.Fatalf("Parse: %v\n%s", err, ok)
+	}
+	main := p.Func("main")
+	rets := collect[*ir.Return](ir.Stmt(main.Body))
+	if len(rets) != 1 || rets[0].Loc.Pos.Line != 6 || rets[0].Loc.Pos.Col != 3 {
+		t.Errorf("main's return at %+v, want 6:3", rets)
+	}
+	text, _ := printProg(t, p)
+	if !strings.Contains(text, `"[[packed]]"`) {
+		t.Errorf("a string was changed:\n%s", text)
+	}
+	bad := "struct s { char c; int i; } [[gnu::packed]];\nint main(void) { return 0; }\n"
+	if _, err := fe.Parse("attr.c", []byte(bad), Options{Model: LP64}); err == nil {
+		t.Errorf("[[gnu::packed]] is accepted (blanking it would change the layout)")
+	}
+}
