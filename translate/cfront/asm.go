@@ -752,6 +752,12 @@ func (l *lowerer) lowerAsm(in asmInsn, ops []asmOperand, exprs []cc.ExpressionNo
 func (a *asmLowering) noOp() ([]ir.Stmt, error) {
 	for i, o := range a.ops {
 		class := asmClass(a.ops, i)
+		if class == classOther && !isAsmConst(a.vals[i]) && !o.output && asmTied(a.ops, i) < 0 ||
+			class == classOther && o.output && strings.Contains(o.constraint, "+") {
+			// "g", "rm": in a register the operand is read (and an
+			// output written back), in memory it is not touched.
+			return nil, fmt.Errorf("operand %d %q may be accessed or not", i, o.constraint)
+		}
 		switch {
 		case o.output && !strings.Contains(o.constraint, "+"):
 			if asmTiedInput(a.ops, i) < 0 {

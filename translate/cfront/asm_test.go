@@ -197,6 +197,9 @@ func TestLowerAsm(t *testing.T) {
 		{"xadd with %z0", `asm volatile("lock; xadd%z0 %0,%1" : "=r"(v), "=m"(x) : "0"(v), "m"(x) : "memory", "cc");`,
 			[]string{"__ladr_t1 = __atomic_fetch_add(&x, v, 5);", "v = __ladr_t1;"}},
 		{"incq on g", `__asm__ __volatile__("incq %0;" : "+g"(y));`, []string{"y = y + 1L;"}},
+		{"barrier of a constant g", `__asm__ __volatile__("" : : "g"(3) : "memory");`, []string{"void f(int v)\n{\n}"}},
+		{"barrier of a variable g", `__asm__ __volatile__("" : : "g"(x) : "memory");`, []string{"unsupported", "may be accessed or not"}},
+		{"barrier of a +g output", `__asm__ __volatile__("" : "+g"(x));`, []string{"unsupported", "may be accessed or not"}},
 		{"plain add to a register", `__asm__("addl $2, %0" : "=r"(v) : "0"(w));`, []string{"v = w + 2;"}},
 		{"plain add to an input register", `__asm__("addl $2, %0" : : "r"(w));`, []string{"unsupported", "not both read and written"}},
 		// Not recognised, or operands that do not fit: unsupported.
