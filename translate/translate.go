@@ -135,6 +135,9 @@ type Need struct {
 var Passes = []*Pass{
 	{Name: "statics", Doc: "lift static local variables to globals",
 		Run: func(u *Unit) error { bound.LiftStatics(u.Prog); return nil }},
+	{Name: "fork", Doc: "check that the child process of each fork cannot matter (ladr checks the parent only), else make the fork unsupported",
+		Needs: []Need{{"statics", "the child's writes to a lifted static local are to its own copy, like any other"}},
+		Run:   func(u *Unit) error { bound.CheckForks(u.Prog); return nil }},
 	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
 		Needs: []Need{{"statics", "the first pass that rewrites bodies; from it on a static local is the one global object it is"}},
 		Run:   func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},

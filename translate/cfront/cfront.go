@@ -171,6 +171,19 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 		return nil, err
 	}
 	ast, err := cc.Translate(&c, sources)
+	if fixed, ok := retryAttributes(src, err); ok {
+		// A defect of cc/v4 (see ccbugs.go): parse again with the
+		// bracketed attributes that change nothing blanked out.
+		src = fixed
+		sources[len(sources)-1].Value = fixed
+		ast, err = cc.Translate(&c, sources)
+	}
+	if fixed, ok := retryPrototypeNames(&c, sources, src, err); ok {
+		// A defect of cc/v4 (see ccbugs.go): parse again with the names
+		// of the return type's parameters blanked out.
+		sources[len(sources)-1].Value = fixed
+		ast, err = cc.Translate(&c, sources)
+	}
 	if err != nil {
 		return nil, ccError(name, err)
 	}

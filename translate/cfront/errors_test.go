@@ -27,6 +27,9 @@ func TestParseErrors(t *testing.T) {
 		{"case outside switch", "int main(void) {\n  case 1: return 0;\n}\n", 2, 3, "case label not within a switch"},
 		{"break outside loop", "int main(void) {\n    break;\n}\n", 2, 5, "break statement not within loop or switch"},
 		{"unterminated comment", "int x;\n/* no end\n", 2, 1, ""},
+		// The cc/v4 workaround for return-type prototypes (ccbugs.go) leaves
+		// real redeclarations alone.
+		{"redeclared parameter", "int (*get(void *opaque))(void *opaque) {\n  int opaque;\n  return 0;\n}\n", 1, 16, "redeclaration of 'opaque' at err.c:2:7"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -146,7 +146,7 @@ func (l *lowerer) stmt(s *cc.Statement) []ir.Stmt {
 	case cc.StatementJump:
 		return l.jump(s.JumpStatement)
 	case cc.StatementAsm:
-		return []ir.Stmt{&ir.Unsupported{Loc: l.loc(p), What: "inline assembly"}}
+		return l.asmStmt(s.AsmStatement.Asm, p)
 	}
 	return []ir.Stmt{&ir.Unsupported{Loc: l.loc(p), What: "statement"}}
 }

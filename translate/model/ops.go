@@ -78,6 +78,11 @@ const (
 	OpClear              Op = "clear"                  // *(char *)p = 0
 	OpFetchThen          Op = "fetch-then"             // old = *p, *p = old Arith v; returns old
 	OpThenFetch          Op = "then-fetch"             // *p = *p Arith v; returns the new value
+
+	// Processes: ladr checks the parent process (bound.CheckForks makes a
+	// fork unsupported when its child may matter).
+	OpFork      Op = "fork"       // fork, vfork: the parent's result, -1 or a positive pid
+	OpWaitChild Op = "wait-child" // wait, waitpid, wait3, wait4: any status and result
 )
 
 // Arith is the arithmetic of an atomic read-modify-write.

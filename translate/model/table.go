@@ -154,6 +154,16 @@ var table = []Info{
 	{Name: "__cmpxchg_wrong_size", Kind: Control},
 	{Name: "__bad_percpu_size", Kind: Control},
 
+	// Processes: the parent's side of fork (bound.CheckForks decides
+	// whether the child may be left out) and of waiting for a child. The
+	// status a wait stores is any int; a struct rusage is not modelled.
+	{Name: "fork", Kind: Sync, Op: OpFork},
+	{Name: "vfork", Kind: Sync, Op: OpFork},
+	{Name: "wait", Kind: Sync, Op: OpWaitChild, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "waitpid", Kind: Sync, Op: OpWaitChild, Effects: typed(1, true), NoCapture: AllArgs},
+	{Name: "wait3", Kind: Sync, Op: OpWaitChild, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "wait4", Kind: Sync, Op: OpWaitChild, Effects: typed(1, true), NoCapture: AllArgs},
+
 	// Time.
 	{Name: "usleep", Kind: Pure},
 	{Name: "sleep", Kind: Pure},

@@ -46,6 +46,8 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpReachError:    (*site).reachError,
 	model.OpAssertFail:    (*site).assertFail,
 	model.OpExit:          (*site).exit,
+	model.OpFork:          (*site).fork,
+	model.OpWaitChild:     (*site).waitChild,
 }
 
 // site is a call statement being lowered: lhs = name(args...) or
@@ -420,5 +422,48 @@ func (c *site) assertFail() error {
 func (c *site) exit() error {
 	c.effects()
 	c.add(c.s.exitProgram(c.loc)...)
+	return nil
+}
+
+// fork returns what the parent process sees: -1 (failure) or the child's
+// pid, any positive value. The child is not run: bound.CheckForks made the
+// call unsupported unless the child cannot matter.
+func (c *site) fork() error {
+	s := c.s
+	nd := s.fn("__VERIFIER_nondet_int", ir.IntType)
+	r := s.temp(ir.IntType)
+	c.set(ir.Ref(r), ir.CallFn(nd))
+	c.assume(ir.Bin(ir.LOr, ir.Bin(ir.Eq, ir.Ref(r), ir.IntConst(-1), ir.IntType), ir.Bin(ir.Gt, ir.Ref(r), ir.IntConst(0), ir.IntType), ir.IntType))
+	c.ret(ir.Ref(r))
+	return nil
+}
+
+// waitStatus is the argument of each wait function that points to the
+// status, and the one that points to a struct rusage (-1 if none).
+var waitStatus = map[string][2]int{"wait": {0, -1}, "waitpid": {1, -1}, "wait3": {0, 2}, "wait4": {1, 3}}
+
+// waitChild stores any status (when the status pointer is not null) and
+// returns any result of at least -1 (a pid, 0 with WNOHANG, or -1): the
+// child's processes are not modelled.
+func (c *site) waitChild() error {
+	s := c.s
+	idx := waitStatus[c.name]
+	if ru := idx[1]; ru >= 0 && ru < len(c.args) && !ir.IsNullConst(c.args[ru]) {
+		return &bound.UnsupportedError{Pos: c.loc.Pos, What: c.name + " with a struct rusage (its contents are not modelled)"}
+	}
+	for i, a := range c.args {
+		if i != idx[0] && hasEffects(a) {
+			c.add(exec(c.loc, a))
+		}
+	}
+	nd := s.fn("__VERIFIER_nondet_int", ir.IntType)
+	if st := idx[0]; st < len(c.args) && !ir.IsNullConst(c.args[st]) {
+		p := c.saved(st)
+		c.ifThen(clone(p), &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: clone(p), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, ir.CallFn(nd))
+	}
+	r := s.temp(ir.IntType)
+	c.set(ir.Ref(r), ir.CallFn(nd))
+	c.assume(ir.Bin(ir.Ge, ir.Ref(r), ir.IntConst(-1), ir.IntType))
+	c.ret(ir.Ref(r))
 	return nil
 }

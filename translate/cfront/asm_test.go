@@ -1,0 +1,238 @@
+package cfront
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// asmOps builds an operand list: outputs, then "|", then inputs; a
+// constraint may start with [name].
+func asmOps(spec ...string) []asmOperand {
+	ops := []asmOperand{}
+	output := true
+	for _, s := range spec {
+		if s == "|" {
+			output = false
+			continue
+		}
+		o := asmOperand{constraint: s, output: output}
+		if strings.HasPrefix(s, "[") {
+			i := strings.IndexByte(s, ']')
+			o.name, o.constraint = s[1:i], s[i+1:]
+		}
+		ops = append(ops, o)
+	}
+	return ops
+}
+
+func TestRecogniseAsm(t *testing.T) {
+	imm := func(v int64) asmSrc { return asmSrc{op: -1, imm: v} }
+	op := func(i int) asmSrc { return asmSrc{op: i} }
+	mem := func(i int) asmLoc { return asmLoc{op: i} }
+	ind := func(i int) asmLoc { return asmLoc{op: i, indirect: true} }
+	tests := []struct {
+		name string
+		tmpl string
+		ops  []asmOperand
+		want asmInsn
+		err  string // the error must contain this; "" when recognised
+	}{
+		// Increments and decrements, with every spelling of the prefix.
+		{"lock; incl", "lock; incl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"lock incl", "lock incl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"lock ; incl", "lock ; incl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"lock newline tab", "lock\n\tincl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"lock tab", "lock\tincq\t%0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 8, dst: mem(0), src: imm(1)}, ""},
+		{"upper case", "LOCK; INCL %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"comment", "lock; incl %0 # count", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"no suffix", "lock; inc %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, dst: mem(0), src: imm(1)}, ""},
+		{"decw", "lock; decw %0", asmOps("=m", "|", "m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Sub, size: 2, dst: mem(0), src: imm(1)}, ""},
+		{"decb", "lock; decb %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Sub, size: 1, dst: mem(0), src: imm(1)}, ""},
+		{"indirect", "lock ; incl (%0)", asmOps("|", "r"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: ind(0), src: imm(1)}, ""},
+		{"indirect displacement 0", "lock ; incl 0(%0)", asmOps("|", "r"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: ind(0), src: imm(1)}, ""},
+		{"named", "lock; incl %[v]", asmOps("[v]+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"plain incl", "incl %0", asmOps("+m"), asmInsn{kind: asmRMW, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"plain incl register", "incl %0", asmOps("+r"), asmInsn{kind: asmRMW, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		// Two-operand arithmetic.
+		{"addl register", "lock; addl %1,%0", asmOps("+m", "|", "ir"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: op(1)}, ""},
+		{"addl immediate", "lock; addl $5, %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(5)}, ""},
+		{"subq", "lock; subq %1,%0", asmOps("=m", "|", "er", "m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Sub, size: 8, dst: mem(0), src: op(1)}, ""},
+		{"orl", "lock; orl %1,%0", asmOps("+m", "|", "r"), asmInsn{kind: asmRMW, locked: true, arith: ir.Or, size: 4, dst: mem(0), src: op(1)}, ""},
+		{"andb", "lock; andb %1,%0", asmOps("+m", "|", "iq"), asmInsn{kind: asmRMW, locked: true, arith: ir.And, size: 1, dst: mem(0), src: op(1)}, ""},
+		{"xorl hex", "lock; xorl $0x10,%0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Xor, size: 4, dst: mem(0), src: imm(16)}, ""},
+		{"dec and test", "lock; decl %0; sete %1", asmOps("+m", "=qm"), asmInsn{kind: asmRMW, locked: true, arith: ir.Sub, size: 4, dst: mem(0), src: imm(1), flag: asmFlag{cond: "e", dst: 1}}, ""},
+		{"add negative", "lock; addl %2,%0; sets %1", asmOps("+m", "=qm", "|", "ir"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: op(2), flag: asmFlag{cond: "s", dst: 1}}, ""},
+		// xadd, xchg, cmpxchg.
+		{"xaddl", "lock; xaddl %0,%1", asmOps("=r", "=m", "|", "0", "m"), asmInsn{kind: asmXadd, locked: true, arith: ir.Add, size: 4, dst: mem(1), src: op(0)}, ""},
+		{"xadd plus", "lock xadd %0, %1", asmOps("+r", "+m"), asmInsn{kind: asmXadd, locked: true, arith: ir.Add, dst: mem(1), src: op(0)}, ""},
+		{"xadd indirect", "lock; xaddl %0, (%1)", asmOps("=r", "|", "r", "0"), asmInsn{kind: asmXadd, locked: true, arith: ir.Add, size: 4, dst: ind(1), src: op(0)}, ""},
+		{"xadd accumulator", "lock\n\txadd %2,%1\n\t", asmOps("=a", "|", "m", "a"), asmInsn{kind: asmXadd, locked: true, arith: ir.Add, dst: mem(1), src: op(2)}, ""},
+		{"cmpxchg sete to the accumulator", "lock;    cmpxchgl  %3, %1;       sete      %0;       ", asmOps("=a", "|", "m", "a", "r"),
+			asmInsn{kind: asmCmpxchg, locked: true, size: 4, dst: mem(1), src: op(3), flag: asmFlag{cond: "e", dst: 0}}, ""},
+		{"xchgl", "xchgl %0, %1", asmOps("+r", "|", "m"), asmInsn{kind: asmXchg, locked: true, size: 4, dst: mem(1), src: op(0)}, ""},
+		{"xchg memory first", "xchg %1, %0", asmOps("=r", "+m", "|", "0"), asmInsn{kind: asmXchg, locked: true, dst: mem(1), src: op(0)}, ""},
+		{"lock xchgl", "lock xchgl %0, %1", asmOps("+r", "|", "m"), asmInsn{kind: asmXchg, locked: true, size: 4, dst: mem(1), src: op(0)}, ""},
+		{"xchgb", "xchgb %b0, %1", asmOps("=q", "+m", "|", "0"), asmInsn{}, "operand %b0"},
+		{"cmpxchgl", "lock; cmpxchgl %2,%1", asmOps("=a", "+m", "|", "r", "0"), asmInsn{kind: asmCmpxchg, locked: true, size: 4, dst: mem(1), src: op(2)}, ""},
+		{"cmpxchg sete", "lock; cmpxchgl %3, %1\n\tsete %0", asmOps("=q", "+m", "+a", "|", "r"), asmInsn{kind: asmCmpxchg, locked: true, size: 4, dst: mem(1), src: op(3), flag: asmFlag{cond: "e", dst: 0}}, ""},
+		{"cmpxchg named", "lock; cmpxchgq %[new], %[mem]", asmOps("=a", "[mem]+m", "|", "[new]r", "0"), asmInsn{kind: asmCmpxchg, locked: true, size: 8, dst: mem(1), src: op(2)}, ""},
+		// Bit instructions.
+		{"btsl sbb", "lock; btsl %2,%1\n\tsbbl %0,%0", asmOps("=r", "+m", "|", "Ir"), asmInsn{kind: asmBit, locked: true, arith: ir.Or, size: 4, dst: mem(1), src: op(2), flag: asmFlag{cond: "sbb", dst: 0, size: 4}}, ""},
+		{"btr setc", "lock; btrq %2,%1; setc %0", asmOps("=qm", "+m", "|", "Jr"), asmInsn{kind: asmBit, locked: true, arith: ir.And, size: 8, dst: mem(1), src: op(2), flag: asmFlag{cond: "c", dst: 0}}, ""},
+		{"bts immediate", "lock; btsl $3,%0", asmOps("+m"), asmInsn{kind: asmBit, locked: true, arith: ir.Or, size: 4, dst: mem(0), src: imm(3)}, ""},
+		{"btc", "lock; btcl %1,%0", asmOps("+m", "|", "Ir"), asmInsn{kind: asmBit, locked: true, arith: ir.Xor, size: 4, dst: mem(0), src: op(1)}, ""},
+		// Barriers.
+		{"empty", "", nil, asmInsn{kind: asmNoOp}, ""},
+		{"mfence", "mfence", nil, asmInsn{kind: asmNoOp}, ""},
+		{"lfence sfence", "lfence; sfence", nil, asmInsn{kind: asmNoOp}, ""},
+		{"pause", "pause", nil, asmInsn{kind: asmNoOp}, ""},
+		{"rep; nop", "rep; nop", nil, asmInsn{kind: asmNoOp}, ""},
+		{"rep nop", "rep nop", nil, asmInsn{kind: asmNoOp}, ""},
+		{"stack fence", "lock; addl $0,0(%%esp)", asmOps(), asmInsn{kind: asmNoOp}, ""},
+		{"stack fence 64", "lock; orq $0,(%%rsp)", asmOps(), asmInsn{kind: asmNoOp}, ""},
+		{"fence before the atomic", "mfence\n\tlock; incl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+
+		{"smp_locks prefix", ".section .smp_locks,\"a\"\n .balign 4 \n .quad 661f\n.previous\n661:\n\tlock; addl %1,%0", asmOps("=m", "|", "ir", "m"),
+			asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: op(1)}, ""},
+		{"pushsection prefix", ".pushsection .smp_locks,\"a\"\n.balign 4\n.long 671f - .\n.popsection\n671:\n\tlock; incl %0", asmOps("+m"),
+			asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
+		{"plain incq on g", "incq %0;", asmOps("+g", "+g"), asmInsn{kind: asmRMW, arith: ir.Add, size: 8, dst: mem(0), src: imm(1)}, ""},
+
+		// Rejected: other instructions, shapes and prefixes.
+		{"text section", ".section .text\n\tlock; incl %0\n.previous", asmOps("+m"), asmInsn{}, "directive"},
+		{"data directive", ".byte 0x0f, 0x0b", nil, asmInsn{}, "directive"},
+		{"open section", ".pushsection .foo\nlock; incl %0", asmOps("+m"), asmInsn{}, "in another section"},
+		{"lock on g", "lock; incl %0", asmOps("+g"), asmInsn{}, "destination"},
+		{"mov", "movl %1, %0", asmOps("=m", "|", "r"), asmInsn{}, "instruction"},
+		{"cpuid", "cpuid", nil, asmInsn{}, "instruction"},
+		{"lock on register", "lock; incl %0", asmOps("+r"), asmInsn{}, "destination"},
+		{"lock on rm", "lock; incl %0", asmOps("+rm"), asmInsn{}, "destination"},
+		{"xadd without lock", "xaddl %0,%1", asmOps("+r", "+m"), asmInsn{}, "not atomic"},
+		{"cmpxchg without lock", "cmpxchgl %2,%1", asmOps("=a", "+m", "|", "r", "0"), asmInsn{}, "not atomic"},
+		{"bts without lock", "btsl %1,%0", asmOps("+m", "|", "r"), asmInsn{}, "not atomic"},
+		{"xchg of registers", "xchgl %0, %1", asmOps("+r", "+r"), asmInsn{}, "operands"},
+		{"two atomics", "lock; incl %0; lock; incl %1", asmOps("+m", "+m"), asmInsn{}, "lock prefix"},
+		{"three instructions", "lock; incl %0; sete %1; nop; movl %2, %2", asmOps("+m", "=q", "=r"), asmInsn{}, "3 instructions"},
+		{"modifier", "lock; incl %k0", asmOps("+m"), asmInsn{}, "operand"},
+		{"displacement", "lock; incl 4(%0)", asmOps("|", "r"), asmInsn{}, "memory operand"},
+		{"register memory", "lock; incl (%%eax)", asmOps(), asmInsn{}, "memory operand"},
+		{"stack increment", "lock; addl $1,0(%%esp)", asmOps(), asmInsn{}, "destination"},
+		{"operand out of range", "lock; incl %3", asmOps("+m"), asmInsn{}, "operand"},
+		{"unknown name", "lock; incl %[w]", asmOps("[v]+m"), asmInsn{}, "no operand"},
+		{"lock nop", "lock; nop", nil, asmInsn{}, "lock prefix"},
+		{"dangling lock", "lock", nil, asmInsn{}, "prefix without"},
+		{"rep movsb", "rep movsb", nil, asmInsn{}, "rep prefix"},
+		{"sete after plain incl", "incl %0; sete %1", asmOps("+m", "=q"), asmInsn{}, "after this instruction"},
+		{"setc after add", "lock; addl $1,%0; setc %1", asmOps("+m", "=q"), asmInsn{}, "after this instruction"},
+		{"sete after xadd", "lock; xaddl %0,%1; sete %2", asmOps("+r", "+m", "=q"), asmInsn{}, "after this instruction"},
+		{"sete to an input", "lock; decl %0; sete %1", asmOps("+m", "|", "q"), asmInsn{}, "operand"},
+		{"sbb of two operands", "lock; btsl %2,%1; sbbl %0,%3", asmOps("=r", "+m", "|", "Ir", "r"), asmInsn{}, "after the atomic"},
+		{"immediate garbage", "lock; addl $x,%0", asmOps("+m"), asmInsn{}, "immediate"},
+		{"cmpxchg8b", "lock; cmpxchg8b %0", asmOps("+m"), asmInsn{}, "instruction"},
+		{"basic asm operand", "lock; incl %0", nil, asmInsn{}, "operand"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			extended := tc.ops != nil
+			got, err := recogniseAsm(tc.tmpl, tc.ops, extended)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("recogniseAsm(%q) = %+v, %v; want an error containing %q", tc.tmpl, got, err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("recogniseAsm(%q): %v", tc.tmpl, err)
+			}
+			if got != tc.want {
+				t.Errorf("recogniseAsm(%q) =\n %+v, want\n %+v", tc.tmpl, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRecogniseBasicAsm checks the templates of basic asm statements, in
+// which % is a plain character.
+func TestRecogniseBasicAsm(t *testing.T) {
+	for _, tmpl := range []string{"mfence", "lock; addl $0,0(%esp)", "lock; addl $0,(%rsp)", "rep; nop", "nop"} {
+		if in, err := recogniseAsm(tmpl, nil, false); err != nil || in.kind != asmNoOp {
+			t.Errorf("basic asm %q = %+v, %v; want a no-op", tmpl, in, err)
+		}
+	}
+	if _, err := recogniseAsm("lock; addl $0,0(%%esp)", nil, false); err == nil {
+		t.Errorf("basic asm with %%%% is recognised")
+	}
+}
+
+// TestLowerAsm checks what recognised asm statements become, and that the
+// ones whose operands do not fit stay unsupported.
+func TestLowerAsm(t *testing.T) {
+	tests := []struct {
+		name, stmt string
+		want       []string // in the printed function, in order
+	}{
+		{"lock incl", `__asm__ __volatile__("lock; incl %0" : "+m"(x) : : "memory");`, []string{"__atomic_fetch_add(&x, 1, 5);"}},
+		{"indirect", `__asm__ __volatile__("lock ; incl (%0)" : : "r"(&x) : "memory", "cc");`, []string{"__atomic_fetch_add(&x, 1, 5);"}},
+		{"plain incl", `__asm__ __volatile__("incl %0" : "+m"(x));`, []string{"x = x + 1;"}},
+		{"xadd", `asm volatile("lock; xaddl %0,%1" : "=r"(v), "=m"(*p) : "0"(v), "m"(*p));`,
+			[]string{"__ladr_t1 = __atomic_fetch_add(p, v, 5);", "v = __ladr_t1;"}},
+		{"xchg", `__asm__ __volatile__("xchgl %0, %1" : "+r"(v) : "m"(x) : "memory", "cc");`,
+			[]string{"__ladr_t1 = __atomic_exchange_n(&x, v, 5);", "v = __ladr_t1;"}},
+		{"cmpxchg", `__asm__ __volatile__("lock; cmpxchgl %2,%[m]" : "=a"(v), [m] "+m"(x) : "r"(w), "0"(1) : "memory");`,
+			[]string{"__ladr_t1 = 1;", "__ladr_t2 = w;", "__ladr_t3 = __sync_val_compare_and_swap(&x, __ladr_t1, __ladr_t2);", "v = __ladr_t3;"}},
+		{"dec and test", `__asm__ __volatile__("lock; decl %0; sete %1" : "+m"(x), "=qm"(c) : : "memory");`,
+			[]string{"__ladr_t1 = __atomic_sub_fetch(&x, 1, 5);", "c = (unsigned char)(__ladr_t1 == 0);"}},
+		{"bts sbb", `__asm__ __volatile__("lock; btsq %2,%1\n\tsbbq %0,%0" : "=r"(y), "+m"(*bits) : "Ir"(y) : "memory");`,
+			[]string{"__atomic_fetch_or(&((unsigned long *)bits)[__ladr_t1 >> 6LL], __ladr_t2, 5);", "y = -(long)"}},
+		{"struct counter", `__asm__ __volatile__("lock; incl %0" : "+m"(s));`, []string{"__atomic_fetch_add((unsigned int *)&s, 1U, 5);"}},
+		{"barrier", `__asm__ __volatile__("" ::: "memory"); x = 1;`, []string{"x = 1;"}},
+		{"register input read", `__asm__ __volatile__("" : : "r"(x) : "cc", "memory");`, []string{"x;"}},
+		{"value barrier", `__asm__ __volatile__("" : "+r"(v));`, []string{"v = v;"}},
+		{"xadd accumulator", `asm volatile("lock\n\txadd %2,%1\n\t" : "=a"(v) : "m"(x), "a"(w));`,
+			[]string{"__ladr_t1 = __atomic_fetch_add(&x, w, 5);", "v = __ladr_t1;"}},
+		{"cmpxchg sete to the accumulator", `__asm__ volatile("lock; cmpxchgl %3, %1; sete %0;" : "=a"(c) : "m"(x), "a"(w), "r"(v) : "cc", "memory");`,
+			[]string{"__sync_val_compare_and_swap(&x, __ladr_t1, __ladr_t2);", "c = (unsigned char)__ladr_t3;", "c = (unsigned char)(__ladr_t3 == __ladr_t1);"}},
+		{"xadd with %z0", `asm volatile("lock; xadd%z0 %0,%1" : "=r"(v), "=m"(x) : "0"(v), "m"(x) : "memory", "cc");`,
+			[]string{"__ladr_t1 = __atomic_fetch_add(&x, v, 5);", "v = __ladr_t1;"}},
+		{"incq on g", `__asm__ __volatile__("incq %0;" : "+g"(y));`, []string{"y = y + 1L;"}},
+		{"barrier of a constant g", `__asm__ __volatile__("" : : "g"(3) : "memory");`, []string{"void f(int v)\n{\n}"}},
+		{"barrier of a variable g", `__asm__ __volatile__("" : : "g"(x) : "memory");`, []string{"unsupported", "may be accessed or not"}},
+		{"barrier of a +g output", `__asm__ __volatile__("" : "+g"(x));`, []string{"unsupported", "may be accessed or not"}},
+		{"plain add to a register", `__asm__("addl $2, %0" : "=r"(v) : "0"(w));`, []string{"v = w + 2;"}},
+		{"plain add to an input register", `__asm__("addl $2, %0" : : "r"(w));`, []string{"unsupported", "not both read and written"}},
+		// Not recognised, or operands that do not fit: unsupported.
+		{"xchg to an input", `asm volatile("xchgl %0,%1" : : "r"(v), "m"(x) : "memory");`, []string{"unsupported", "register operand 0 is written but is not an output"}},
+		{"cmpxchg accumulator input", `asm volatile("lock; cmpxchgl %3,%1; sete %0" : "=r"(c) : "m"(x), "a"(w), "q"(v) : "memory");`, []string{"unsupported", "accumulator is written"}},
+		{"mov", `__asm__ __volatile__("movl %1, %0" : "=m"(x) : "r"(v));`, []string{`unsupported: inline assembly "movl %1, %0" (instruction`}},
+		{"size mismatch", `__asm__ __volatile__("lock; xaddq %0,%1" : "+r"(v), "+m"(y));`, []string{"unsupported", "register operand 0 is not of 8 bytes"}},
+		{"side effects", `__asm__ __volatile__("lock; incl %0" : "+m"(a[v++]));`, []string{"unsupported", "side effects"}},
+		{"undefined output", `__asm__ __volatile__("" : "=r"(v));`, []string{"unsupported", "output 0 is not set"}},
+		{"setcc to an int", `__asm__ __volatile__("lock; decl %0; sete %1" : "+m"(x), "=r"(v));`, []string{"unsupported", "not a byte"}},
+		{"asm goto", `asm goto("lock; incl %0; jz %l1" : : "m"(x) : "memory" : out); out:;`, []string{"unsupported", "asm goto"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "struct cnt { int counter; } s; int x, w, a[4]; long y; int *p; unsigned char c; unsigned long bits[4];\nvoid f(int v) {\n" + tc.stmt + "\n}\n"
+			prog := parseOK(t, src, LP64)
+			text, _ := printProg(t, prog)
+			i := strings.Index(text, "void f(int v)\n")
+			if i < 0 {
+				t.Fatalf("no f in\n%s", text)
+			}
+			text = text[i:]
+			at := 0
+			for _, w := range tc.want {
+				j := strings.Index(text[at:], w)
+				if j < 0 {
+					t.Fatalf("no %q (in order) in\n%s", w, text)
+				}
+				at += j + len(w)
+			}
+			if strings.Contains(tc.want[0], "unsupported") != strings.Contains(text, "unsupported") {
+				t.Errorf("unsupported statement where none is expected, or the reverse:\n%s", text)
+			}
+		})
+	}
+}
