@@ -19,8 +19,19 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpLockInit:      (*site).lockInit,
 	model.OpLock:          (*site).lock,
 	model.OpUnlock:        (*site).unlock,
-	model.OpTryLock:       func(c *site) error { c.tryLock(false); return nil },
-	model.OpTimedLock:     func(c *site) error { c.tryLock(true); return nil },
+	model.OpTryLock:       func(c *site) error { return c.tryLock(false) },
+	model.OpTimedLock:     func(c *site) error { return c.tryLock(true) },
+	model.OpMutexInit:     (*site).mutexInit,
+	model.OpMAttrInit:     (*site).mattrInit,
+	model.OpMAttrSetType:  (*site).mattrSetType,
+	model.OpMAttrGetType:  (*site).mattrGetType,
+	model.OpTimedRdLock:   func(c *site) error { c.timedRWLock(true); return nil },
+	model.OpTimedWrLock:   func(c *site) error { c.timedRWLock(false); return nil },
+	model.OpSemTimedWait:  (*site).semTimedWait,
+	model.OpOnceDone:      (*site).onceDone,
+	model.OpOnceWait:      (*site).onceWait,
+	model.OpUnmodelled:    (*site).unmodelled,
+	model.OpCheckModelled: (*site).checkModelled,
 	model.OpReadLock:      (*site).readLock,
 	model.OpWriteLock:     (*site).writeLock,
 	model.OpTryReadLock:   func(c *site) error { c.tryRWLock(true); return nil },
@@ -56,6 +67,7 @@ type site struct {
 	name string
 	args []ir.Expr
 	lhs  ir.Expr
+	call *ir.Call
 	out  []ir.Stmt
 }
 
@@ -193,36 +205,6 @@ func (c *site) lockInit() error {
 	return nil
 }
 
-func (c *site) lock() error {
-	m := c.saved(0)
-	c.assume(ir.Bin(ir.Eq, c.word(m, 0), ir.IntConst(0), ir.IntType))
-	c.set(c.word(m, 0), c.me1())
-	c.ret(ir.IntConst(0))
-	return nil
-}
-
-func (c *site) unlock() error {
-	c.set(c.word(c.arg(0), 0), ir.IntConst(0))
-	c.ret(ir.IntConst(0))
-	return nil
-}
-
-// tryLock takes the lock if it is free; timed, either the lock is taken
-// (perhaps after waiting) or it times out.
-func (c *site) tryLock(timed bool) {
-	m := c.saved(0)
-	free := c.s.temp(ir.IntType)
-	c.set(ir.Ref(free), ir.Bin(ir.Eq, c.word(m, 0), ir.IntConst(0), ir.IntType))
-	errno := model.EBUSY
-	if timed {
-		nb := c.s.fn("__VERIFIER_nondet_bool", ir.BoolType)
-		c.set(ir.Ref(free), ir.Bin(ir.LAnd, ir.Ref(free), ir.CallFn(nb), ir.IntType))
-		errno = model.ETIMEDOUT
-	}
-	c.ifThen(ir.Ref(free), c.word(m, 0), c.me1())
-	c.ret(&ir.Cond{C: ir.Ref(free), X: ir.IntConst(0), Y: ir.IntConst(int64(errno)), T: ir.IntType})
-}
-
 func (c *site) readLock() error {
 	m := c.saved(0)
 	c.assume(ir.Bin(ir.Ge, c.rd(m), ir.IntConst(0), ir.IntType))
@@ -251,6 +233,38 @@ func (c *site) tryRWLock(read bool) {
 		c.ifThen(ir.Ref(ok), c.word(m, 0), ir.IntConst(-1))
 	}
 	c.ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(model.EBUSY), T: ir.IntType})
+}
+
+// timedRWLock takes a read-write lock for reading or writing, waiting
+// until it can, or times out (only when it cannot take it at once).
+func (c *site) timedRWLock(read bool) {
+	m := c.saved(0)
+	r := c.s.temp(ir.IntType)
+	var can, next ir.Expr
+	if read {
+		can, next = ir.Bin(ir.Ge, c.rd(m), ir.IntConst(0), ir.IntType), ir.Bin(ir.Add, c.rd(m), ir.IntConst(1), ir.IntType)
+	} else {
+		can, next = ir.Bin(ir.Eq, c.rd(m), ir.IntConst(0), ir.IntType), ir.IntConst(-1)
+	}
+	nb := c.s.fn("__VERIFIER_nondet_bool", ir.BoolType)
+	c.add(&ir.If{Loc: c.loc, Cond: ir.Bin(ir.LAnd, &ir.Unary{Op: ir.Not, X: can, T: ir.IntType}, ir.CallFn(nb), ir.IntType),
+		Then: c.block(c.setStmt(ir.Ref(r), ir.IntConst(model.ETIMEDOUT))),
+		Else: c.block(c.s.d.Assume(c.loc, clone(can)), c.setStmt(c.word(m, 0), next), c.setStmt(ir.Ref(r), ir.IntConst(0)))})
+	c.ret(ir.Ref(r))
+}
+
+// semTimedWait waits for the semaphore, or times out (only when it cannot
+// take it at once); it returns -1 then (errno is not set).
+func (c *site) semTimedWait() error {
+	m := c.saved(0)
+	r := c.s.temp(ir.IntType)
+	can := ir.Bin(ir.Gt, c.rd(m), ir.IntConst(0), ir.IntType)
+	nb := c.s.fn("__VERIFIER_nondet_bool", ir.BoolType)
+	c.add(&ir.If{Loc: c.loc, Cond: ir.Bin(ir.LAnd, &ir.Unary{Op: ir.Not, X: can, T: ir.IntType}, ir.CallFn(nb), ir.IntType),
+		Then: c.block(c.setStmt(ir.Ref(r), ir.IntConst(-1))),
+		Else: c.block(c.s.d.Assume(c.loc, clone(can)), c.setStmt(c.word(m, 0), ir.Bin(ir.Sub, c.word(m, 0), ir.IntConst(1), ir.IntType)), c.setStmt(ir.Ref(r), ir.IntConst(0)))})
+	c.ret(ir.Ref(r))
+	return nil
 }
 
 func (c *site) rwUnlock() error {
@@ -366,13 +380,36 @@ func (c *site) specific(get bool) {
 	}
 }
 
+// A pthread_once_t's word is 0 before its init routine runs, 1 while it
+// runs and 2 once it finished (bound.LowerPthread).
 func (c *site) onceStep() error {
 	o := c.saved(0)
 	first := c.s.temp(ir.IntType)
 	c.set(ir.Ref(first), ir.Bin(ir.Eq, c.word(o, 0), ir.IntConst(0), ir.IntType))
-	c.set(c.word(o, 0), ir.IntConst(1))
+	c.ifThen(ir.Ref(first), c.word(o, 0), ir.IntConst(1))
 	c.ret(ir.Ref(first))
 	return nil
+}
+
+func (c *site) onceDone() error {
+	c.set(c.word(c.saved(0), 0), ir.IntConst(2))
+	return nil
+}
+
+func (c *site) onceWait() error {
+	c.assume(ir.Bin(ir.Eq, c.word(c.saved(0), 0), ir.IntConst(2), ir.IntType))
+	return nil
+}
+
+// unmodelled makes a program that calls the function unsupported.
+func (c *site) unmodelled() error {
+	why := map[string]string{
+		"pthread_cancel": "cancellation is not modelled",
+	}[c.name]
+	if why == "" {
+		why = "robust mutexes are not modelled"
+	}
+	return &bound.UnsupportedError{Pos: c.loc.Pos, What: c.name + " (" + why + ")"}
 }
 
 func (c *site) assumeArg() error {
