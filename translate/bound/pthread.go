@@ -46,6 +46,8 @@ const (
 //     pthread_exit elsewhere while a handler is registered (in a function
 //     the block calls) is not modelled: it is checked not to happen
 //     (CheckModelledFunc).
+//   - the destructors of pthread_key_create run at a thread's exit
+//     (keyDestructors).
 func LowerPthread(prog *ir.Program) {
 	p := &pthreadLowerer{prog: prog, Builder: ir.Builder{Prefix: "__ladr_o"}}
 	for _, f := range prog.Funcs {
@@ -57,12 +59,20 @@ func LowerPthread(prog *ir.Program) {
 		p.count = prog.AddGlobal(cleanupCount, ir.IntType, nil)
 		p.count.ThreadLocal = true
 	}
+	p.keys = findKeyDestructors(prog)
+	var routines map[*ir.Function]bool
+	if p.keys != nil {
+		routines = startRoutines(prog)
+	}
 	for _, f := range prog.Funcs {
-		if f.Body == nil {
+		if f.Body == nil || p.keys != nil && f == p.keys.run {
 			continue
 		}
 		p.Loc.Func = f.Name
 		p.block(f.Body, nil)
+		if routines[f] {
+			p.keys.routineExits(&p.Builder, f)
+		}
 		ir.RewriteStmtExprs(f.Body, func(e ir.Expr) ir.Expr {
 			if c, ok := e.(*ir.Call); ok && calleeName(c) == "__sigsetjmp_cancel" {
 				return &ir.IntLit{Val: 0, T: c.T}
@@ -77,6 +87,9 @@ type pthreadLowerer struct {
 	prog        *ir.Program
 	usesCleanup bool
 	count       *ir.Var
+	// keys: the model of the key destructors (nil: the program names
+	// none).
+	keys *keyDestructors
 }
 
 // cleanup is a pthread_cleanup_push whose pop has not been met: the
@@ -143,6 +156,14 @@ func (p *pthreadLowerer) block(b *ir.Block, open []cleanup) {
 		case model.Lookup(name).Op == model.OpOnce:
 			out = append(out, p.once(call, lhs, nil)...)
 			continue
+		case model.Lookup(name).Op == model.OpKeyCreate && p.keys != nil:
+			if st := p.keys.create(&p.Builder, call, lhs); st != nil {
+				out = append(out, st...)
+				continue
+			}
+		case model.Lookup(name).Op == model.OpThreadExit && !p.usesCleanup && p.keys != nil:
+			out = append(out, p.keys.atExit(p.Loc), s)
+			continue
 		case model.Lookup(name).Op == model.OpThreadExit && p.usesCleanup:
 			// The handlers pushed around the call, innermost first.
 			for i := len(mine) - 1; i >= 0; i-- {
@@ -153,7 +174,11 @@ func (p *pthreadLowerer) block(b *ir.Block, open []cleanup) {
 			}
 			check := p.prog.DeclareFunc(CheckModelledFunc, &ir.Func{Result: ir.VoidType, NoProto: true})
 			what := "pthread_exit while a cleanup handler pushed in a calling function is registered"
-			out = append(out, p.Exec(ir.CallFn(check, ir.Bin(ir.Ne, ir.Ref(p.count), ir.IntConst(0), ir.IntType), stringLit(what))), s)
+			out = append(out, p.Exec(ir.CallFn(check, ir.Bin(ir.Ne, ir.Ref(p.count), ir.IntConst(0), ir.IntType), stringLit(what))))
+			if p.keys != nil {
+				out = append(out, p.keys.atExit(p.Loc))
+			}
+			out = append(out, s)
 			continue
 		}
 		p.nested(s, mine)

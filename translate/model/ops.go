@@ -14,6 +14,7 @@ const (
 	OpCreate         Op = "create"         // __ladr_create(id, &t, arg): starts thread id
 	OpJoin           Op = "join"           // pthread_join
 	OpThreadExit     Op = "thread-exit"    // pthread_exit
+	OpDetach         Op = "detach"         // pthread_detach: a later join of the thread is undefined
 	OpSelf           Op = "self"           // pthread_self, replaced inside expressions
 	OpEqual          Op = "equal"          // pthread_equal, replaced inside expressions
 	OpUnrun          Op = "unrun"          // __ladr_unrun: a thread that may not run (bound.Threads)

@@ -37,7 +37,14 @@ var table = []Info{
 	{Name: "pthread_create", Kind: Sync, Op: OpThreadCreate, NoCapture: Args(0, 1), Step: StepCreate},
 	{Name: "pthread_join", Kind: Sync, Op: OpJoin, Blocks: UntilEnded, Effects: typed(1, true), NoCapture: Args(1), Step: StepJoin},
 	{Name: "pthread_exit", Kind: Sync, Op: OpThreadExit, NoCapture: AllArgs},
-	{Name: "pthread_detach", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
+	{Name: "pthread_detach", Kind: Sync, Op: OpDetach, NoCapture: AllArgs},
+	// Cancellation is not modelled: a program that cancels a thread is
+	// unsupported, so no cancellation point ever acts and the
+	// cancelability state only needs its memory effect.
+	{Name: "pthread_cancel", Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs},
+	{Name: "pthread_setcancelstate", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
+	{Name: "pthread_setcanceltype", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
+	{Name: "pthread_testcancel", Kind: Pure},
 	{Name: "pthread_self", Kind: Pure, Op: OpSelf},
 	{Name: "pthread_equal", Kind: Pure, Op: OpEqual},
 	{Name: "pthread_key_create", Kind: Sync, Op: OpKeyCreate, Effects: typed(0, true), NoCapture: AllArgs},

@@ -15,6 +15,7 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpCreate:        (*site).create,
 	model.OpJoin:          (*site).join,
 	model.OpThreadExit:    (*site).threadExit,
+	model.OpDetach:        (*site).detach,
 	model.OpNoOp:          (*site).noOp,
 	model.OpLockInit:      (*site).lockInit,
 	model.OpLock:          (*site).lock,
@@ -164,6 +165,9 @@ func (c *site) join() error {
 		// A thread that never runs never ends.
 		c.assume(&ir.Unary{Op: ir.Not, X: ir.Ref(s.d.Unrun), T: ir.IntType})
 	}
+	if s.detached != nil {
+		c.add(c.undefined(&ir.Unary{Op: ir.Not, X: c.unjoinable(tt), T: ir.IntType}, "pthread_join of a thread that is not joinable (detached or joined already)"))
+	}
 	real := ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType)
 	ended := ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType)
 	var result ir.Expr = &ir.Index{X: ir.Ref(s.d.Retval), I: clone(tt), T: ir.VoidPtrType}
@@ -179,6 +183,45 @@ func (c *site) join() error {
 	if len(c.args) > 1 && !ir.IsNullConst(c.args[1]) {
 		rp := c.saved(1)
 		c.ifThen(clone(rp), &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: clone(rp), T: &ir.Pointer{Elem: ir.VoidPtrType}}, T: ir.VoidPtrType}, result)
+	}
+	c.markUnjoinable(tt)
+	c.ret(ir.IntConst(0))
+	return nil
+}
+
+// unjoinable is the condition that thread tt (an unsigned identifier) is
+// a thread that was detached or joined (__ladr_detached).
+func (c *site) unjoinable(tt ir.Expr) ir.Expr {
+	s := c.s
+	inRange := ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+s.prog.InertThreads), ir.UIntType), ir.IntType)
+	return ir.Bin(ir.LAnd, inRange, &ir.Index{X: ir.Ref(s.detached), I: clone(tt), T: ir.BoolType}, ir.IntType)
+}
+
+// markUnjoinable records that thread tt is no longer joinable, when the
+// program detaches threads.
+func (c *site) markUnjoinable(tt ir.Expr) {
+	s := c.s
+	if s.detached == nil {
+		return
+	}
+	c.ifThen(ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+s.prog.InertThreads), ir.UIntType), ir.IntType),
+		&ir.Index{X: ir.Ref(s.detached), I: clone(tt), T: ir.BoolType}, ir.Lit(1, ir.BoolType))
+}
+
+// detach marks thread t no longer joinable (__ladr_detached): joining or
+// detaching it again is undefined, and so is detaching an identifier that
+// is no thread's.
+func (c *site) detach() error {
+	s := c.s
+	if s.detached != nil {
+		t := c.saved(0)
+		tt := &ir.Cast{X: clone(t), T: ir.UIntType}
+		valid := ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+s.prog.InertThreads), ir.UIntType), ir.IntType)
+		ok := ir.Bin(ir.LAnd, valid, &ir.Unary{Op: ir.Not, X: c.unjoinable(tt), T: ir.IntType}, ir.IntType)
+		c.add(c.undefined(ok, "pthread_detach of a thread that is not joinable (detached or joined already, or no thread)"))
+		c.markUnjoinable(tt)
+	} else {
+		c.effects()
 	}
 	c.ret(ir.IntConst(0))
 	return nil

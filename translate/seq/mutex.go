@@ -101,6 +101,23 @@ func usesMutexKinds(prog *ir.Program) bool {
 	return false
 }
 
+// callsOp reports whether prog calls a function of operation op.
+func callsOp(prog *ir.Program, op model.Op) bool {
+	found := false
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if c, ok := n.(*ir.Call); ok && model.Lookup(calleeName(c)).Op == op {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 // mutexField returns the lvalue of field name (glibc's __kind, __count) of
 // the mutex p points to, reached through the union's __data member, or nil
 // when the type has none.

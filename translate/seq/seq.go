@@ -151,6 +151,10 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 	d.Nondet = func() ir.Expr { return ir.CallFn(nondetFn) }
 
 	s := &sequentializer{prog: prog, d: d, opt: opt, tls: map[*ir.Var]*ir.Var{}, kinds: usesMutexKinds(prog)}
+	if callsOp(prog, model.OpDetach) {
+		// The inert threads' identifiers follow the threads'.
+		s.detached = prog.AddGlobal("__ladr_detached", &ir.Array{Elem: ir.BoolType, Len: int64(n + prog.InertThreads)}, nil)
+	}
 	s.liftTLS()
 	s.liftParams()
 	for _, tl := range lay.Threads {
@@ -182,6 +186,9 @@ type sequentializer struct {
 	nkeys   *ir.Var
 	// kinds: a mutex may have another type than normal (usesMutexKinds).
 	kinds bool
+	// detached flags the threads detached or joined (__ladr_detached[N]),
+	// when the program detaches threads; nil otherwise.
+	detached *ir.Var
 	args  map[int][]*ir.Var
 	// inPrefix is set while lowering main's statements that run before
 	// any thread exists (see peelable).
