@@ -46,6 +46,7 @@ const (
 //     pthread_exit elsewhere while a handler is registered (in a function
 //     the block calls) is not modelled: it is checked not to happen
 //     (CheckModelledFunc).
+//
 //   - the destructors of pthread_key_create run at a thread's exit
 //     (keyDestructors).
 func LowerPthread(prog *ir.Program) {

@@ -189,7 +189,7 @@ type sequentializer struct {
 	// detached flags the threads detached or joined (__ladr_detached[N]),
 	// when the program detaches threads; nil otherwise.
 	detached *ir.Var
-	args  map[int][]*ir.Var
+	args     map[int][]*ir.Var
 	// inPrefix is set while lowering main's statements that run before
 	// any thread exists (see peelable).
 	inPrefix bool
