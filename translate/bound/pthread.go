@@ -122,11 +122,18 @@ func (p *pthreadLowerer) block(b *ir.Block, open []cleanup) {
 		if d, ok := s.(*ir.DeclStmt); ok {
 			vars[d.Var.Name] = d.Var
 			if call := declCall(d); call != nil && model.Lookup(calleeName(call)).Op == model.OpOnce {
-				init := d.Init
 				d.Init = nil
 				out = append(out, d)
-				out = append(out, p.once(call, ir.Ref(d.Var), init)...)
+				out = append(out, p.once(call, ir.Ref(d.Var))...)
 				continue
+			}
+			if call := declCall(d); call != nil && model.Lookup(calleeName(call)).Op == model.OpKeyCreate && p.keys != nil {
+				if st := p.keys.create(&p.Builder, call, ir.Ref(d.Var)); st != nil {
+					d.Init = nil
+					out = append(out, d)
+					out = append(out, st...)
+					continue
+				}
 			}
 		}
 		call, lhs := CallOf(s)
@@ -155,7 +162,7 @@ func (p *pthreadLowerer) block(b *ir.Block, open []cleanup) {
 			// never.
 			continue
 		case model.Lookup(name).Op == model.OpOnce:
-			out = append(out, p.once(call, lhs, nil)...)
+			out = append(out, p.once(call, lhs)...)
 			continue
 		case model.Lookup(name).Op == model.OpKeyCreate && p.keys != nil:
 			if st := p.keys.create(&p.Builder, call, lhs); st != nil {
@@ -214,7 +221,7 @@ func declCall(d *ir.DeclStmt) *ir.Call {
 }
 
 // once lowers lhs = pthread_once(o, f).
-func (p *pthreadLowerer) once(call *ir.Call, lhs ir.Expr, _ *ir.Init) []ir.Stmt {
+func (p *pthreadLowerer) once(call *ir.Call, lhs ir.Expr) []ir.Stmt {
 	if len(call.Args) != 2 {
 		return []ir.Stmt{&ir.Unsupported{Loc: p.Loc, What: "pthread_once with other than two arguments"}}
 	}
