@@ -54,6 +54,7 @@ const (
 	OpTimedWrLock  Op = "timedwrlock"    // pthread_rwlock_timedwrlock: wrlock or time out
 	OpCondWait     Op = "cond-wait"      // pthread_cond_wait: unlock and lock (seq.LowerAPI)
 	OpCondTimeWait Op = "cond-timedwait" // pthread_cond_timedwait: same, may time out (seq.LowerAPI)
+	OpCondUnlock   Op = "cond-unlock"    // __ladr_cond_unlock: a condition wait's release of its mutex (seq.LowerAPI)
 
 	// Barriers and semaphores.
 	OpBarrierInit   Op = "barrier-init"

@@ -33,6 +33,7 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpOnceWait:      (*site).onceWait,
 	model.OpUnmodelled:    (*site).unmodelled,
 	model.OpCheckModelled: (*site).checkModelled,
+	model.OpCondUnlock:    (*site).condUnlock,
 	model.OpReadLock:      (*site).readLock,
 	model.OpWriteLock:     (*site).writeLock,
 	model.OpTryReadLock:   func(c *site) error { c.tryRWLock(true); return nil },

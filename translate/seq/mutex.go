@@ -50,7 +50,9 @@ func (c *site) checkModelled() error {
 //     another thread or of a free mutex returns EPERM.
 
 // usesMutexKinds reports whether a mutex of prog may be of another type
-// than normal.
+// than normal: prog calls pthread_mutexattr_settype, initializes a __kind
+// field with anything but 0 (glibc's static initializers), or reads or
+// writes a __kind field itself.
 func usesMutexKinds(prog *ir.Program) bool {
 	found := false
 	var initHas func(in *ir.Init, kindField bool) bool
@@ -87,8 +89,14 @@ func usesMutexKinds(prog *ir.Program) bool {
 				if model.Lookup(calleeName(x)).Op == model.OpMAttrSetType {
 					found = true
 				}
-			case *ir.DeclStmt:
-				if initHas(x.Init, false) {
+			case *ir.Init:
+				// A declaration's or a compound literal's.
+				if initHas(x, false) {
+					found = true
+				}
+			case *ir.Member:
+				// The program touches the type itself.
+				if x.Field != nil && x.Field.Name == "__kind" {
 					found = true
 				}
 			}
@@ -291,6 +299,29 @@ func (c *site) unlock() error {
 			Then: c.block(c.setStmt(clone(count), ir.Bin(ir.Sub, clone(count), ir.IntConst(1), count.Type())), c.setStmt(ir.Ref(r), ir.IntConst(0))),
 			Else: release})})
 	c.ret(ir.Ref(r))
+	return nil
+}
+
+// condUnlock releases the mutex of a condition wait, which the thread
+// must hold (else undefined, or EPERM for an errorcheck mutex, where the
+// wait returns at once: neither is modelled) and hold once (a recursive
+// mutex held more than once: not modelled).
+func (c *site) condUnlock() error {
+	m := c.saved(0)
+	k, count, err := c.mutexType(m)
+	if err != nil {
+		return err
+	}
+	if !c.s.opt.HeldUnlocks[c.call] || k != nil {
+		c.add(c.undefined(c.owned(m), "pthread_cond_wait on a mutex the thread does not hold (undefined behaviour, or EPERM: not modelled)"))
+	}
+	if k != nil {
+		once := ir.Bin(ir.LOr, &ir.Unary{Op: ir.Not, X: c.is(k, model.MutexRecursive), T: ir.IntType}, ir.Bin(ir.Le, clone(count), ir.IntConst(1), ir.IntType), ir.IntType)
+		c.add(c.s.assertion(c.loc, once, KindUnmodelled, "pthread_cond_wait on a recursive mutex locked more than once"))
+		c.set(clone(count), ir.IntConst(0))
+	}
+	c.set(c.word(m, 0), ir.IntConst(0))
+	c.ret(ir.IntConst(0))
 	return nil
 }
 
