@@ -19,6 +19,7 @@ import (
 //     functions become atomic sections doing the read-modify-write on plain
 //     lvalues; the arguments are evaluated before and the result is
 //     assigned after the section.
+//
 // CondUnlockFunc is the release of the mutex of a condition wait:
 // undefined (unknown) unless the thread holds the mutex, once (a
 // recursive mutex locked more than once is not released by glibc's wait:
