@@ -191,6 +191,12 @@ const (
 	EAGAIN    = 11
 )
 
+// Detach states (PTHREAD_CREATE_JOINABLE, PTHREAD_CREATE_DETACHED).
+const (
+	CreateJoinable = 0
+	CreateDetached = 1
+)
+
 // Mutex types: the values of glibc's PTHREAD_MUTEX_* constants, which its
 // static initializers store in the mutex's __kind field and
 // pthread_mutexattr_settype in the attributes object.

@@ -11,10 +11,13 @@ const (
 
 	// Threads.
 	OpThreadCreate   Op = "thread-create"  // pthread_create: lowered into __ladr_create by bound.Threads
-	OpCreate         Op = "create"         // __ladr_create(id, &t, arg): starts thread id
+	OpCreate         Op = "create"         // __ladr_create(id, &t, arg[, attr]): starts thread id
 	OpJoin           Op = "join"           // pthread_join
 	OpThreadExit     Op = "thread-exit"    // pthread_exit
 	OpDetach         Op = "detach"         // pthread_detach: a later join of the thread is undefined
+	OpAttrInit       Op = "attr-init"      // pthread_attr_init: joinable
+	OpAttrSetDetach  Op = "attr-setdetach" // pthread_attr_setdetachstate
+	OpAttrGetDetach  Op = "attr-getdetach" // pthread_attr_getdetachstate
 	OpSelf           Op = "self"           // pthread_self, replaced inside expressions
 	OpEqual          Op = "equal"          // pthread_equal, replaced inside expressions
 	OpUnrun          Op = "unrun"          // __ladr_unrun: a thread that may not run (bound.Threads)

@@ -109,8 +109,12 @@ var table = []Info{
 	// Attributes objects: the setters write the object and read what they
 	// are given (pthread_attr_setschedparam's struct), the getters read the
 	// object and write the result.
-	attrSet("pthread_attr_init"), attrSet("pthread_attr_destroy"), attrSet("pthread_attr_setdetachstate"),
-	attrGet("pthread_attr_getdetachstate"), attrSet("pthread_attr_setstacksize"), attrGet("pthread_attr_getstacksize"),
+	// The detach state is kept in the attributes object: a thread created
+	// detached cannot be joined (package seq).
+	{Name: "pthread_attr_init", Kind: Sync, Op: OpAttrInit, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "pthread_attr_setdetachstate", Kind: Sync, Op: OpAttrSetDetach, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "pthread_attr_getdetachstate", Kind: Sync, Op: OpAttrGetDetach, Effects: append(typed(0, false), typed(1, true)...), NoCapture: AllArgs},
+	attrSet("pthread_attr_destroy"), attrSet("pthread_attr_setstacksize"), attrGet("pthread_attr_getstacksize"),
 	attrSet("pthread_attr_setscope"), attrSet("pthread_attr_setschedpolicy"), attrSet("pthread_attr_setinheritsched"),
 	attrSet("pthread_attr_setschedparam"),
 	attrGet("pthread_attr_getscope"), attrGet("pthread_attr_getschedpolicy"), attrGet("pthread_attr_getinheritsched"),

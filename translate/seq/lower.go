@@ -16,6 +16,9 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpJoin:          (*site).join,
 	model.OpThreadExit:    (*site).threadExit,
 	model.OpDetach:        (*site).detach,
+	model.OpAttrInit:      (*site).attrInit,
+	model.OpAttrSetDetach: (*site).attrSetDetach,
+	model.OpAttrGetDetach: (*site).attrGetDetach,
 	model.OpNoOp:          (*site).noOp,
 	model.OpLockInit:      (*site).lockInit,
 	model.OpLock:          (*site).lock,
@@ -154,6 +157,37 @@ func (c *site) create() error {
 		c.set(ir.Ref(p), &ir.Cast{X: clone(c.arg(2)), T: p.Type})
 	}
 	c.set(&ir.Index{X: ir.Ref(s.d.Active), I: ir.IntConst(int64(id)), T: ir.BoolType}, ir.Lit(1, ir.BoolType))
+	if s.detached != nil && len(c.args) > 3 {
+		// Created detached: not joinable.
+		a := c.saved(3)
+		c.set(&ir.Index{X: ir.Ref(s.detached), I: ir.IntConst(int64(id)), T: ir.BoolType},
+			ir.Bin(ir.LAnd, ir.Bin(ir.Ne, clone(a), &ir.Cast{X: ir.IntConst(0), T: a.Type()}, ir.IntType),
+				ir.Bin(ir.Eq, c.rd(a), ir.IntConst(model.CreateDetached), ir.IntType), ir.IntType))
+	}
+	c.ret(ir.IntConst(0))
+	return nil
+}
+
+// The detach state of a thread attributes object is its first word.
+func (c *site) attrInit() error {
+	c.set(c.word(c.saved(0), 0), ir.IntConst(model.CreateJoinable))
+	c.ret(ir.IntConst(0))
+	return nil
+}
+
+func (c *site) attrSetDetach() error {
+	a := c.saved(0)
+	v := c.s.temp(ir.IntType)
+	c.set(ir.Ref(v), &ir.Cast{X: c.arg(1), T: ir.IntType})
+	ok := ir.Bin(ir.LOr, ir.Bin(ir.Eq, ir.Ref(v), ir.IntConst(model.CreateJoinable), ir.IntType), ir.Bin(ir.Eq, ir.Ref(v), ir.IntConst(model.CreateDetached), ir.IntType), ir.IntType)
+	c.ifThen(clone(ok), c.word(a, 0), ir.Ref(v))
+	c.ret(&ir.Cond{C: ok, X: ir.IntConst(0), Y: ir.IntConst(model.EINVAL), T: ir.IntType})
+	return nil
+}
+
+func (c *site) attrGetDetach() error {
+	a := c.saved(0)
+	c.set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: c.arg(1), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, c.rd(a))
 	c.ret(ir.IntConst(0))
 	return nil
 }
