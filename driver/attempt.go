@@ -17,6 +17,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/seq"
 )
 
 // checker is the search strategy's backend: an attempt builds the program
@@ -97,7 +98,7 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 			c.keepErr = CannotWrite("the sequentialized program", opt.Keep, err)
 		}
 	}
-	if inst != nil && inst.Checks() == 0 {
+	if inst != nil && inst.Checks() == 0 && !checksModelled(u) {
 		if pos, what := inst.Approximation(); what != "" {
 			out.Outcome, out.Unsupported = strategy.Unknown, true
 			out.Reason, out.Pos = "unsupported: "+what, pos
@@ -159,7 +160,13 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 	opt := c.opt
 	m := &mapper{u: bd.Unit, sm: sm, inst: bd.Inst, res: &Result{Property: opt.Property.Name}, run: run}
 	var relax *property.RelaxError
-	if err := m.violation(); errors.As(err, &relax) && !p.Relaxed {
+	var undef *undefinedError
+	if err := m.violation(); errors.As(err, &undef) {
+		// No answer: the program's behaviour is undefined there, and
+		// larger bounds would reach it too.
+		out.Reason, out.Pos, out.Unsupported = err.Error(), undef.Pos, true
+		return
+	} else if errors.As(err, &relax) && !p.Relaxed {
 		// Not a violation, and one may still exist.
 		out.Relax = &strategy.Relax{Progress: relax.Progress, Note: relax.Note}
 		return
@@ -203,4 +210,20 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 	}
 	out.Outcome = strategy.Violation
 	out.Detail.(*detail).mapped = m.res
+}
+
+// checksModelled reports whether the program has assertions that fail
+// where its behaviour is undefined or not modelled (seq.KindUndefined,
+// seq.KindUnmodelled): the instrumentation's static answer does not
+// cover them, the checker must run.
+func checksModelled(u *translate.Unit) bool {
+	if u.Driver == nil {
+		return false
+	}
+	for _, a := range u.Driver.Asserts {
+		if a.Kind == seq.KindUndefined || a.Kind == seq.KindUnmodelled {
+			return true
+		}
+	}
+	return false
 }

@@ -10,7 +10,25 @@ import (
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/seq"
 )
+
+// undefinedError is a failed assertion of kind seq.KindUndefined or
+// seq.KindUnmodelled: the program reaches a behaviour that is undefined
+// and that ladr does not pick (the unlock of a normal mutex the thread
+// does not hold), or that ladr does not model.
+type undefinedError struct {
+	Kind string // seq.KindUndefined or seq.KindUnmodelled
+	What string
+	Pos  ir.Pos
+}
+
+func (e *undefinedError) Error() string {
+	if e.Kind == seq.KindUnmodelled {
+		return "not modelled: " + e.What
+	}
+	return "undefined behaviour: " + e.What
+}
 
 // mapper maps a failed CBMC run back to the original program.
 type mapper struct {
@@ -58,6 +76,9 @@ func (m *mapper) violation() error {
 			m.explained(v)
 			return nil
 		}
+	}
+	if site.Kind == seq.KindUndefined || site.Kind == seq.KindUnmodelled {
+		return &undefinedError{Kind: site.Kind, What: site.Text, Pos: site.Loc.Pos}
 	}
 	if site.Kind == "bound" {
 		return fmt.Errorf("a bound was exceeded: %s", site.Text)

@@ -26,7 +26,7 @@ import (
 // pointers. Distinct variables never overlap. A pointer that free or
 // realloc is given points to allocated memory, which no variable's access
 // overlaps. Two accesses that both hold
-// one mutex never race (locks.go).
+// one mutex never race (package locks).
 //
 // A synchronization function's (atomic) access of its object through a
 // pointer pairs only with releases of allocated memory: a free of the
@@ -44,7 +44,7 @@ type surveyed struct {
 	root   *ir.Var  // nil: through a pointer
 	heap   bool     // through a pointer to allocated memory (free's)
 	sync   bool     // a synchronization function's access of its object
-	locks  []string // the mutexes surely held (mustLocks)
+	locks  []string // the mutexes surely held (locks.MustLocks)
 }
 
 // rootOf returns the variable an lvalue lies in, or nil when the lvalue is
@@ -183,7 +183,7 @@ func (in *Instrumenter) candidates() map[int]bool {
 	// allocated memory.
 	var viaPtr, taken, heap summary
 	for i := range in.survey {
-		in.survey[i].locks = in.lockUse.filter(in.survey[i].locks)
+		in.survey[i].locks = in.lockUse.Filter(in.survey[i].locks)
 	}
 	var syncs summary // synchronization objects reached through pointers
 	for _, a := range in.survey {

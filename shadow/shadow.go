@@ -41,6 +41,7 @@ import (
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/locks"
 	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/seq"
 	"github.com/ladr-dev/ladr/translate/sharing"
@@ -99,8 +100,8 @@ type Instrumenter struct {
 	creates []createChecks
 	created map[int]bool
 	err     error // the real run did not retrace the dry one
-	// lockUse: the unlocks that make a mutex no protection (locks.go).
-	lockUse lockUse
+	// lockUse: the unlocks that make a mutex no protection (package locks).
+	lockUse *locks.Use
 	// unchecked is the first access that may race but is not checked.
 	unchecked *Site
 	// noRelease leaves releases (free) unchecked instead of checking them
@@ -201,7 +202,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	in.atomics = hasAtomics(u)
 	// The dry run leaves the program as it is and records the accesses.
 	in.dry = true
-	in.lockUse = lockUse{unowned: map[string]bool{}}
+	in.lockUse = locks.NewUse()
 	for _, tl := range u.Layout.Threads {
 		if err := in.thread(tl); err != nil {
 			return nil, err
@@ -287,7 +288,7 @@ type rewriter struct {
 func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
 	r := &rewriter{in: in, tl: tl, next: nextLabels(tl)}
 	if in.dry {
-		r.lockAt = mustLocks(tl.Func.Body, &in.lockUse)
+		r.lockAt = locks.MustLocks(tl.Func.Body, in.lockUse)
 	}
 	for j, n := range r.next {
 		if len(n) != 1 || n[0] != j+1 {

@@ -17,6 +17,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/locks"
 	"github.com/ladr-dev/ladr/translate/record"
 	"github.com/ladr-dev/ladr/translate/seq"
 	"github.com/ladr-dev/ladr/translate/sharing"
@@ -138,9 +139,13 @@ var Passes = []*Pass{
 	{Name: "fork", Doc: "check that the child process of each fork cannot matter (ladr checks the parent only), else make the fork unsupported",
 		Needs: []Need{{"statics", "the child's writes to a lifted static local are to its own copy, like any other"}},
 		Run:   func(u *Unit) error { bound.CheckForks(u.Prog); return nil }},
-	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
+	{Name: "pthread", Doc: "lower pthread_once (the init routine runs once, the other callers wait for it) and the cleanup handlers of pthread_cleanup_push/pop (run at pop and at pthread_exit in their scope)",
 		Needs: []Need{{"statics", "the first pass that rewrites bodies; from it on a static local is the one global object it is"}},
-		Run:   func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},
+		Run:   func(u *Unit) error { bound.LowerPthread(u.Prog); return nil }},
+	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
+		Needs: []Need{{"statics", "the first pass that rewrites bodies; from it on a static local is the one global object it is"},
+			{"pthread", "it hoists the calls pthread makes and expands its calls of cleanup handlers through pointers"}},
+		Run: func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},
 	{Name: "atexit", Doc: "register atexit handlers and run them, last registered first, at exit() and main's return",
 		Needs: []Need{{"hoist", "it finds the calls of atexit and exit as statements of their own"}},
 		Run:   func(u *Unit) error { bound.LowerAtexit(u.Prog); return nil }},
@@ -241,7 +246,7 @@ var Passes = []*Pass{
 			var err error
 			u.Driver, err = seq.Sequentialize(u.Prog, u.Layout, seq.Options{
 				Rounds: u.Config.Rounds, Property: u.Config.Property, Generic: u.Config.Target == Generic,
-				ProveBounds: u.Config.ProveBounds, Exts: u.exts,
+				ProveBounds: u.Config.ProveBounds, Exts: u.exts, HeldUnlocks: locks.HeldUnlocks(u.Prog),
 			})
 			return err
 		}},

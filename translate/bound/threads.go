@@ -9,7 +9,8 @@ import (
 )
 
 // CreateFunc is the intrinsic a pthread_create site becomes:
-// __ladr_create(ID, tid_ptr, arg) starts thread ID, stores ID through
+// __ladr_create(ID, tid_ptr, arg[, attr]) starts thread ID (attr: the
+// attributes, when not NULL), stores ID through
 // tid_ptr and passes arg to its start routine.
 const CreateFunc = "__ladr_create"
 
@@ -102,7 +103,12 @@ func (t *threader) process(fn *ir.Function) error {
 		nf.Body = cl.Block(start.Body)
 		t.prog.Funcs = append(t.prog.Funcs, nf)
 		todo = append(todo, nf)
-		var x ir.Expr = &ir.Call{Fn: &ir.FuncRef{Fn: t.create}, Args: []ir.Expr{ir.IntConst(int64(id)), call.Args[0], call.Args[3]}, T: ir.IntType, P: call.P}
+		args := []ir.Expr{ir.IntConst(int64(id)), call.Args[0], call.Args[3]}
+		if !ir.IsNullConst(call.Args[1]) {
+			// The attributes: the thread may be created detached.
+			args = append(args, call.Args[1])
+		}
+		var x ir.Expr = &ir.Call{Fn: &ir.FuncRef{Fn: t.create}, Args: args, T: ir.IntType, P: call.P}
 		if lhs != nil {
 			x = &ir.Assign{L: lhs, R: x, T: lhs.Type(), P: call.P}
 		}

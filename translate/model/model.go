@@ -183,9 +183,31 @@ func MayRelease(name string) bool {
 
 // Errno values used by the models (Linux).
 const (
+	EPERM     = 1
 	EBUSY     = 16
+	EINVAL    = 22
+	EDEADLK   = 35
 	ETIMEDOUT = 110
 	EAGAIN    = 11
+)
+
+// Detach states (PTHREAD_CREATE_JOINABLE, PTHREAD_CREATE_DETACHED).
+const (
+	CreateJoinable = 0
+	CreateDetached = 1
+)
+
+// Mutex types: the values of glibc's PTHREAD_MUTEX_* constants, which its
+// static initializers store in the mutex's __kind field and
+// pthread_mutexattr_settype in the attributes object.
+const (
+	MutexNormal     = 0
+	MutexRecursive  = 1
+	MutexErrorCheck = 2
+	// MutexKindMask selects the type from __kind (glibc keeps flags in
+	// the higher bits; type 3, PTHREAD_MUTEX_ADAPTIVE_NP, behaves as a
+	// normal mutex).
+	MutexKindMask = 3
 )
 
 // Memory orders of gcc's atomic builtins (__ATOMIC_RELAXED and so on).

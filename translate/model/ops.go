@@ -10,28 +10,40 @@ const (
 	OpNone Op = ""
 
 	// Threads.
-	OpThreadCreate   Op = "thread-create" // pthread_create: lowered into __ladr_create by bound.Threads
-	OpCreate         Op = "create"        // __ladr_create(id, &t, arg): starts thread id
-	OpJoin           Op = "join"          // pthread_join
-	OpThreadExit     Op = "thread-exit"   // pthread_exit
-	OpSelf           Op = "self"          // pthread_self, replaced inside expressions
-	OpEqual          Op = "equal"         // pthread_equal, replaced inside expressions
-	OpUnrun          Op = "unrun"         // __ladr_unrun: a thread that may not run (bound.Threads)
-	OpBound          Op = "bound"         // __ladr_bound, __ladr_loop_bound: a bound reached (bound.Unwind)
-	OpNoOp           Op = "no-op"         // detach, destroy, signal...: arguments evaluated, returns 0
-	OpOnce           Op = "once"          // pthread_once: no lowering (unsupported)
-	OpOnceStep       Op = "once-step"     // __ladr_once(&o): sets o, returns whether it was first
-	OpAtExit         Op = "atexit"        // atexit and its relatives: lowered by bound.Atexit
-	OpKeyCreate      Op = "key-create"    // pthread_key_create
-	OpGetSpecific    Op = "get-specific"  // pthread_getspecific
-	OpSetSpecific    Op = "set-specific"  // pthread_setspecific
-	OpNondet         Op = "nondet"        // __VERIFIER_nondet_*: left to CBMC
+	OpThreadCreate   Op = "thread-create"  // pthread_create: lowered into __ladr_create by bound.Threads
+	OpCreate         Op = "create"         // __ladr_create(id, &t, arg[, attr]): starts thread id
+	OpJoin           Op = "join"           // pthread_join
+	OpThreadExit     Op = "thread-exit"    // pthread_exit
+	OpDetach         Op = "detach"         // pthread_detach: a later join of the thread is undefined
+	OpAttrInit       Op = "attr-init"      // pthread_attr_init: joinable
+	OpAttrSetDetach  Op = "attr-setdetach" // pthread_attr_setdetachstate
+	OpAttrGetDetach  Op = "attr-getdetach" // pthread_attr_getdetachstate
+	OpSelf           Op = "self"           // pthread_self, replaced inside expressions
+	OpEqual          Op = "equal"          // pthread_equal, replaced inside expressions
+	OpUnrun          Op = "unrun"          // __ladr_unrun: a thread that may not run (bound.Threads)
+	OpBound          Op = "bound"          // __ladr_bound, __ladr_loop_bound: a bound reached (bound.Unwind)
+	OpNoOp           Op = "no-op"          // detach, destroy, signal...: arguments evaluated, returns 0
+	OpOnce           Op = "once"           // pthread_once: lowered by bound.LowerPthread into the three steps below
+	OpOnceStep       Op = "once-step"      // __ladr_once(&o): returns whether the caller is first, marks o running
+	OpOnceDone       Op = "once-done"      // __ladr_once_done(&o): o's init routine finished
+	OpOnceWait       Op = "once-wait"      // __ladr_once_wait(&o): blocks until o's init routine finished
+	OpAtExit         Op = "atexit"         // atexit and its relatives: lowered by bound.Atexit
+	OpKeyCreate      Op = "key-create"     // pthread_key_create
+	OpGetSpecific    Op = "get-specific"   // pthread_getspecific
+	OpSetSpecific    Op = "set-specific"   // pthread_setspecific
+	OpUnmodelled     Op = "unmodelled"     // robust mutexes, cancellation: the lowering says the program is unsupported, and why
+	OpCheckModelled  Op = "check-modelled" // __ladr_check_modelled(c, what): c is something not modelled (bound.LowerPthread)
+	OpNondet         Op = "nondet"         // __VERIFIER_nondet_*: left to CBMC
 	OpAtomicFunction Op = "atomic-function"
 	OpAtomicBegin    Op = "atomic-begin" // __VERIFIER_atomic_begin (the numbering makes the section atomic)
 	OpAtomicEnd      Op = "atomic-end"   // __VERIFIER_atomic_end
 
 	// Locks.
-	OpLockInit     Op = "lock-init"      // mutex, spin lock and rwlock init: state 0
+	OpLockInit     Op = "lock-init"      // spin lock and rwlock init: state 0
+	OpMutexInit    Op = "mutex-init"     // pthread_mutex_init: unlocked, of the attributes' type
+	OpMAttrInit    Op = "mutexattr-init" // pthread_mutexattr_init: type normal
+	OpMAttrSetType Op = "mutexattr-settype"
+	OpMAttrGetType Op = "mutexattr-gettype"
 	OpLock         Op = "lock"           // mutex and spin lock
 	OpUnlock       Op = "unlock"         // mutex and spin lock
 	OpTryLock      Op = "trylock"        // mutex and spin lock
@@ -41,8 +53,11 @@ const (
 	OpTryReadLock  Op = "tryrdlock"      // pthread_rwlock_tryrdlock
 	OpTryWriteLock Op = "trywrlock"      // pthread_rwlock_trywrlock
 	OpRWUnlock     Op = "rwlock-unlock"  // pthread_rwlock_unlock
+	OpTimedRdLock  Op = "timedrdlock"    // pthread_rwlock_timedrdlock: rdlock or time out
+	OpTimedWrLock  Op = "timedwrlock"    // pthread_rwlock_timedwrlock: wrlock or time out
 	OpCondWait     Op = "cond-wait"      // pthread_cond_wait: unlock and lock (seq.LowerAPI)
 	OpCondTimeWait Op = "cond-timedwait" // pthread_cond_timedwait: same, may time out (seq.LowerAPI)
+	OpCondUnlock   Op = "cond-unlock"    // __ladr_cond_unlock: a condition wait's release of its mutex (seq.LowerAPI)
 
 	// Barriers and semaphores.
 	OpBarrierInit   Op = "barrier-init"
@@ -54,6 +69,7 @@ const (
 	OpSemPost       Op = "sem-post"
 	OpSemTryWait    Op = "sem-trywait"
 	OpSemGetValue   Op = "sem-getvalue"
+	OpSemTimedWait  Op = "sem-timedwait" // sem_timedwait: wait or time out
 
 	// Control.
 	OpAssume     Op = "assume"      // __VERIFIER_assume

@@ -37,7 +37,14 @@ var table = []Info{
 	{Name: "pthread_create", Kind: Sync, Op: OpThreadCreate, NoCapture: Args(0, 1), Step: StepCreate},
 	{Name: "pthread_join", Kind: Sync, Op: OpJoin, Blocks: UntilEnded, Effects: typed(1, true), NoCapture: Args(1), Step: StepJoin},
 	{Name: "pthread_exit", Kind: Sync, Op: OpThreadExit, NoCapture: AllArgs},
-	{Name: "pthread_detach", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
+	{Name: "pthread_detach", Kind: Sync, Op: OpDetach, NoCapture: AllArgs},
+	// Cancellation is not modelled: a program that cancels a thread is
+	// unsupported, so no cancellation point ever acts and the
+	// cancelability state only needs its memory effect.
+	{Name: "pthread_cancel", Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs},
+	{Name: "pthread_setcancelstate", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
+	{Name: "pthread_setcanceltype", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
+	{Name: "pthread_testcancel", Kind: Pure},
 	{Name: "pthread_self", Kind: Pure, Op: OpSelf},
 	{Name: "pthread_equal", Kind: Pure, Op: OpEqual},
 	{Name: "pthread_key_create", Kind: Sync, Op: OpKeyCreate, Effects: typed(0, true), NoCapture: AllArgs},
@@ -49,7 +56,7 @@ var table = []Info{
 	{Name: "sched_yield", Kind: Pure},
 
 	// Mutexes and spin locks.
-	{Name: "pthread_mutex_init", Kind: Sync, Op: OpLockInit, Effects: typed(1, false), NoCapture: AllArgs},
+	{Name: "pthread_mutex_init", Kind: Sync, Op: OpMutexInit, Effects: typed(1, false), NoCapture: AllArgs},
 	{Name: "pthread_mutex_lock", Kind: Sync, Op: OpLock, Blocks: UntilUnlocked, Lock: LockRole{Act: Acquire, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "pthread_mutex_unlock", Kind: Sync, Op: OpUnlock, Lock: LockRole{Act: Release, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
 	{Name: "pthread_mutex_trylock", Kind: Sync, Op: OpTryLock, Lock: LockRole{Act: TryAcquire, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
@@ -69,6 +76,10 @@ var table = []Info{
 	{Name: "pthread_rwlock_tryrdlock", Kind: Sync, Op: OpTryReadLock, Lock: LockRole{Act: TryAcquire, Object: RWLock, Mode: Shared}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "pthread_rwlock_trywrlock", Kind: Sync, Op: OpTryWriteLock, Lock: LockRole{Act: TryAcquire, Object: RWLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "pthread_rwlock_unlock", Kind: Sync, Op: OpRWUnlock, Lock: LockRole{Act: Release, Object: RWLock}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
+	{Name: "pthread_rwlock_timedrdlock", Kind: Sync, Op: OpTimedRdLock, Blocks: UntilUnlockedOrTimeout, Lock: LockRole{Act: TryAcquire, Object: RWLock, Mode: Shared},
+		Effects: append(syncObject(0), typed(1, false)...), NoCapture: AllArgs, Step: StepLock},
+	{Name: "pthread_rwlock_timedwrlock", Kind: Sync, Op: OpTimedWrLock, Blocks: UntilUnlockedOrTimeout, Lock: LockRole{Act: TryAcquire, Object: RWLock},
+		Effects: append(syncObject(0), typed(1, false)...), NoCapture: AllArgs, Step: StepLock},
 	{Name: "pthread_rwlock_destroy", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
 
 	// Condition variables.
@@ -91,20 +102,52 @@ var table = []Info{
 	{Name: "sem_wait", Kind: Sync, Op: OpSemWait, Blocks: UntilPosted, Waits: true, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "sem_post", Kind: Sync, Op: OpSemPost, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
 	{Name: "sem_trywait", Kind: Sync, Op: OpSemTryWait, Waits: true, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
+	{Name: "sem_timedwait", Kind: Sync, Op: OpSemTimedWait, Blocks: UntilPosted, Waits: true, Effects: append(syncObject(0), typed(1, false)...), NoCapture: AllArgs, Step: StepLock},
 	{Name: "sem_getvalue", Kind: Sync, Op: OpSemGetValue, Effects: typed(1, true), NoCapture: AllArgs},
 	{Name: "sem_destroy", Kind: Sync, Op: OpNoOp, NoCapture: AllArgs},
 
 	// Attributes objects: the setters write the object and read what they
 	// are given (pthread_attr_setschedparam's struct), the getters read the
 	// object and write the result.
-	attrSet("pthread_attr_init"), attrSet("pthread_attr_destroy"), attrSet("pthread_attr_setdetachstate"),
-	attrGet("pthread_attr_getdetachstate"), attrSet("pthread_attr_setstacksize"), attrGet("pthread_attr_getstacksize"),
+	// The detach state is kept in the attributes object: a thread created
+	// detached cannot be joined (package seq).
+	{Name: "pthread_attr_init", Kind: Sync, Op: OpAttrInit, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "pthread_attr_setdetachstate", Kind: Sync, Op: OpAttrSetDetach, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "pthread_attr_getdetachstate", Kind: Sync, Op: OpAttrGetDetach, Effects: append(typed(0, false), typed(1, true)...), NoCapture: AllArgs},
+	attrSet("pthread_attr_destroy"), attrSet("pthread_attr_setstacksize"), attrGet("pthread_attr_getstacksize"),
 	attrSet("pthread_attr_setscope"), attrSet("pthread_attr_setschedpolicy"), attrSet("pthread_attr_setinheritsched"),
 	attrSet("pthread_attr_setschedparam"),
-	attrSet("pthread_mutexattr_init"), attrSet("pthread_mutexattr_destroy"), attrSet("pthread_mutexattr_settype"),
-	attrSet("pthread_mutexattr_setpshared"), attrSet("pthread_mutexattr_setprotocol"),
+	attrGet("pthread_attr_getscope"), attrGet("pthread_attr_getschedpolicy"), attrGet("pthread_attr_getinheritsched"),
+	attrGet("pthread_attr_getschedparam"), attrSet("pthread_attr_setguardsize"), attrGet("pthread_attr_getguardsize"),
+	attrWrite("pthread_attr_setstack"), attrGet("pthread_attr_getstack"), attrWrite("pthread_attr_setstackaddr"),
+	attrGet("pthread_attr_getstackaddr"),
+	// The type of a mutex (normal, recursive, errorcheck) is kept in its
+	// attributes object: these are modelled (package seq).
+	{Name: "pthread_mutexattr_init", Kind: Sync, Op: OpMAttrInit, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "pthread_mutexattr_settype", Kind: Sync, Op: OpMAttrSetType, Effects: typed(0, true), NoCapture: AllArgs},
+	{Name: "pthread_mutexattr_gettype", Kind: Sync, Op: OpMAttrGetType, Effects: append(typed(0, false), typed(1, true)...), NoCapture: AllArgs},
+	attrSet("pthread_mutexattr_destroy"),
+	attrSet("pthread_mutexattr_setpshared"), attrGet("pthread_mutexattr_getpshared"),
+	attrSet("pthread_mutexattr_setprotocol"), attrGet("pthread_mutexattr_getprotocol"),
 	attrSet("pthread_condattr_init"), attrSet("pthread_condattr_destroy"), attrSet("pthread_condattr_setpshared"),
-	attrSet("pthread_rwlockattr_init"), attrSet("pthread_rwlockattr_destroy"),
+	attrGet("pthread_condattr_getpshared"), attrSet("pthread_condattr_setclock"), attrGet("pthread_condattr_getclock"),
+	attrSet("pthread_rwlockattr_init"), attrSet("pthread_rwlockattr_destroy"), attrSet("pthread_rwlockattr_setpshared"),
+	attrGet("pthread_rwlockattr_getpshared"), attrSet("pthread_rwlockattr_setkind_np"), attrGet("pthread_rwlockattr_getkind_np"),
+	attrSet("pthread_barrierattr_init"), attrSet("pthread_barrierattr_destroy"), attrSet("pthread_barrierattr_setpshared"),
+	// A thread's attributes, name and clock: pthread_getattr_np fills an
+	// attributes object, pthread_setname_np reads the name,
+	// pthread_getname_np writes it, pthread_getcpuclockid writes the clock.
+	{Name: "pthread_getattr_np", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
+	{Name: "pthread_setname_np", Kind: Pure, MinArgs: 2, Effects: []Effect{{Arg: 1, Size: sizeString(1)}}, NoCapture: AllArgs},
+	{Name: "pthread_getname_np", Kind: Pure, MinArgs: 3, Effects: []Effect{{Arg: 1, Write: true, Size: sizeArg(2)}}, NoCapture: AllArgs},
+	{Name: "pthread_getcpuclockid", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
+	// Robust mutexes (a lock of one whose owner ended returns EOWNERDEAD)
+	// are not modelled: a program that makes one is unsupported.
+	{Name: "pthread_mutexattr_setrobust", Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs},
+	{Name: "pthread_mutexattr_setrobust_np", Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs},
+	{Name: "pthread_mutex_consistent", Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs},
+	{Name: "pthread_mutex_consistent_np", Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs},
+	attrGet("pthread_mutexattr_getrobust"),
 
 	// C11 threads: not modelled (a program that calls them is unsupported),
 	// but a program's own functions of these names show as lock steps.
@@ -131,9 +174,13 @@ var table = []Info{
 	// the calls the bound passes add. Like every __ladr_ function the bound
 	// passes add after hoisting, __ladr_create, __ladr_unrun and the bounds
 	// are Pure: their calls are statements by construction.
-	{Name: "__ladr_once", Kind: Sync, Op: OpOnceStep, NoCapture: AllArgs},
+	{Name: "__ladr_once", Kind: Sync, Op: OpOnceStep, Effects: syncObject(0), NoCapture: AllArgs},
+	{Name: "__ladr_once_done", Kind: Sync, Op: OpOnceDone, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
+	{Name: "__ladr_once_wait", Kind: Sync, Op: OpOnceWait, Blocks: UntilPosted, Waits: true, Effects: syncObject(0), NoCapture: AllArgs, Step: StepLock},
 	{Name: "__ladr_barrier_arrive", Kind: Sync, Op: OpBarrierArrive, Effects: syncObject(0), NoCapture: AllArgs},
 	{Name: "__ladr_barrier_await", Kind: Sync, Op: OpBarrierAwait, Blocks: UntilAllArrived, Waits: true, Effects: syncObject(0), NoCapture: AllArgs},
+	{Name: "__ladr_check_modelled", Kind: Pure, Op: OpCheckModelled},
+	{Name: "__ladr_cond_unlock", Kind: Sync, Op: OpCondUnlock, Lock: LockRole{Act: Release, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
 	{Name: "__ladr_create", Kind: Pure, Op: OpCreate, Effects: typed(1, true), NoCapture: Args(1)},
 	{Name: "__ladr_unrun", Kind: Pure, Op: OpUnrun},
 	{Name: "__ladr_bound", Kind: Pure, Op: OpBound},
@@ -307,6 +354,12 @@ func memcpy(name string) Info {
 // attrSet is a function that sets (or initializes) an attributes object.
 func attrSet(name string) Info {
 	return Info{Name: name, Kind: Pure, Effects: []Effect{{Arg: 0, Write: true, Access: Typed}, {Arg: 1, Rest: true, Access: Typed}}, NoCapture: AllArgs}
+}
+
+// attrWrite is a function that sets an attribute to the value of its
+// arguments, not to what they point to (pthread_attr_setstack's address).
+func attrWrite(name string) Info {
+	return Info{Name: name, Kind: Pure, Effects: typed(0, true), NoCapture: AllArgs}
 }
 
 // attrGet is a function that gets an attribute.

@@ -10,15 +10,22 @@ import (
 // takes more than one step or an atomic section, before visible statements
 // are numbered:
 //
-//   - pthread_cond_wait(c, m) releases m, lets other threads run (spurious
-//     wake-ups are allowed, so signal and broadcast need no model), and
-//     takes m again: two statements;
+//   - pthread_cond_wait(c, m) releases m (CondUnlockFunc), lets other
+//     threads run (spurious wake-ups are allowed, so signal and broadcast
+//     need no model), and takes m again: two statements;
 //   - pthread_barrier_wait(b) arrives, then waits for the barrier's
 //     generation to change: two statements;
 //   - gcc's __atomic_* and __sync_* builtins and the __c11_atomic_*
 //     functions become atomic sections doing the read-modify-write on plain
 //     lvalues; the arguments are evaluated before and the result is
 //     assigned after the section.
+//
+// CondUnlockFunc is the release of the mutex of a condition wait:
+// undefined (unknown) unless the thread holds the mutex, once (a
+// recursive mutex locked more than once is not released by glibc's wait:
+// not modelled, also unknown).
+const CondUnlockFunc = "__ladr_cond_unlock"
+
 func LowerAPI(prog *ir.Program) error {
 	a := &apiLowerer{Builder: ir.Builder{Prefix: "__ladr_a"}, prog: prog}
 	for _, f := range prog.Funcs {
@@ -127,7 +134,7 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 			return []ir.Stmt{s}
 		}
 		m := a.save(args[1], &out)
-		unlock := a.fnDecl("pthread_mutex_unlock", ir.IntType)
+		unlock := a.fnDecl(CondUnlockFunc, ir.IntType)
 		lock := a.fnDecl("pthread_mutex_lock", ir.IntType)
 		out = append(out, a.exec(ir.CallFn(unlock, m)), a.exec(ir.CallFn(lock, clone(m))))
 		if info.Op == model.OpCondTimeWait {

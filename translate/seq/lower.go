@@ -15,12 +15,28 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpCreate:        (*site).create,
 	model.OpJoin:          (*site).join,
 	model.OpThreadExit:    (*site).threadExit,
+	model.OpDetach:        (*site).detach,
+	model.OpAttrInit:      (*site).attrInit,
+	model.OpAttrSetDetach: (*site).attrSetDetach,
+	model.OpAttrGetDetach: (*site).attrGetDetach,
 	model.OpNoOp:          (*site).noOp,
 	model.OpLockInit:      (*site).lockInit,
 	model.OpLock:          (*site).lock,
 	model.OpUnlock:        (*site).unlock,
-	model.OpTryLock:       func(c *site) error { c.tryLock(false); return nil },
-	model.OpTimedLock:     func(c *site) error { c.tryLock(true); return nil },
+	model.OpTryLock:       func(c *site) error { return c.tryLock(false) },
+	model.OpTimedLock:     func(c *site) error { return c.tryLock(true) },
+	model.OpMutexInit:     (*site).mutexInit,
+	model.OpMAttrInit:     (*site).mattrInit,
+	model.OpMAttrSetType:  (*site).mattrSetType,
+	model.OpMAttrGetType:  (*site).mattrGetType,
+	model.OpTimedRdLock:   func(c *site) error { c.timedRWLock(true); return nil },
+	model.OpTimedWrLock:   func(c *site) error { c.timedRWLock(false); return nil },
+	model.OpSemTimedWait:  (*site).semTimedWait,
+	model.OpOnceDone:      (*site).onceDone,
+	model.OpOnceWait:      (*site).onceWait,
+	model.OpUnmodelled:    (*site).unmodelled,
+	model.OpCheckModelled: (*site).checkModelled,
+	model.OpCondUnlock:    (*site).condUnlock,
 	model.OpReadLock:      (*site).readLock,
 	model.OpWriteLock:     (*site).writeLock,
 	model.OpTryReadLock:   func(c *site) error { c.tryRWLock(true); return nil },
@@ -58,6 +74,7 @@ type site struct {
 	name string
 	args []ir.Expr
 	lhs  ir.Expr
+	call *ir.Call
 	out  []ir.Stmt
 }
 
@@ -142,6 +159,37 @@ func (c *site) create() error {
 		c.set(ir.Ref(p), &ir.Cast{X: clone(c.arg(2)), T: p.Type})
 	}
 	c.set(&ir.Index{X: ir.Ref(s.d.Active), I: ir.IntConst(int64(id)), T: ir.BoolType}, ir.Lit(1, ir.BoolType))
+	if s.detached != nil && len(c.args) > 3 {
+		// Created detached: not joinable.
+		a := c.saved(3)
+		c.set(&ir.Index{X: ir.Ref(s.detached), I: ir.IntConst(int64(id)), T: ir.BoolType},
+			ir.Bin(ir.LAnd, ir.Bin(ir.Ne, clone(a), &ir.Cast{X: ir.IntConst(0), T: a.Type()}, ir.IntType),
+				ir.Bin(ir.Eq, c.rd(a), ir.IntConst(model.CreateDetached), ir.IntType), ir.IntType))
+	}
+	c.ret(ir.IntConst(0))
+	return nil
+}
+
+// The detach state of a thread attributes object is its first word.
+func (c *site) attrInit() error {
+	c.set(c.word(c.saved(0), 0), ir.IntConst(model.CreateJoinable))
+	c.ret(ir.IntConst(0))
+	return nil
+}
+
+func (c *site) attrSetDetach() error {
+	a := c.saved(0)
+	v := c.s.temp(ir.IntType)
+	c.set(ir.Ref(v), &ir.Cast{X: c.arg(1), T: ir.IntType})
+	ok := ir.Bin(ir.LOr, ir.Bin(ir.Eq, ir.Ref(v), ir.IntConst(model.CreateJoinable), ir.IntType), ir.Bin(ir.Eq, ir.Ref(v), ir.IntConst(model.CreateDetached), ir.IntType), ir.IntType)
+	c.ifThen(clone(ok), c.word(a, 0), ir.Ref(v))
+	c.ret(&ir.Cond{C: ok, X: ir.IntConst(0), Y: ir.IntConst(model.EINVAL), T: ir.IntType})
+	return nil
+}
+
+func (c *site) attrGetDetach() error {
+	a := c.saved(0)
+	c.set(&ir.Unary{Op: ir.Deref, X: &ir.Cast{X: c.arg(1), T: &ir.Pointer{Elem: ir.IntType}}, T: ir.IntType}, c.rd(a))
 	c.ret(ir.IntConst(0))
 	return nil
 }
@@ -153,6 +201,9 @@ func (c *site) join() error {
 	if s.d.Unrun != nil {
 		// A thread that never runs never ends.
 		c.assume(&ir.Unary{Op: ir.Not, X: ir.Ref(s.d.Unrun), T: ir.IntType})
+	}
+	if s.detached != nil {
+		c.add(c.undefined(&ir.Unary{Op: ir.Not, X: c.unjoinable(tt), T: ir.IntType}, "pthread_join of a thread that is not joinable (detached or joined already)"))
 	}
 	real := ir.Bin(ir.Lt, tt, ir.Lit(int64(s.d.Threads), ir.UIntType), ir.IntType)
 	ended := ir.Bin(ir.Eq, &ir.Index{X: ir.Ref(s.d.PC), I: clone(tt), T: s.d.CS.Type}, &ir.Index{X: ir.Ref(s.d.Size), I: clone(tt), T: s.d.CS.Type}, ir.IntType)
@@ -169,6 +220,45 @@ func (c *site) join() error {
 	if len(c.args) > 1 && !ir.IsNullConst(c.args[1]) {
 		rp := c.saved(1)
 		c.ifThen(clone(rp), &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: clone(rp), T: &ir.Pointer{Elem: ir.VoidPtrType}}, T: ir.VoidPtrType}, result)
+	}
+	c.markUnjoinable(tt)
+	c.ret(ir.IntConst(0))
+	return nil
+}
+
+// unjoinable is the condition that thread tt (an unsigned identifier) is
+// a thread that was detached or joined (__ladr_detached).
+func (c *site) unjoinable(tt ir.Expr) ir.Expr {
+	s := c.s
+	inRange := ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+s.prog.InertThreads), ir.UIntType), ir.IntType)
+	return ir.Bin(ir.LAnd, inRange, &ir.Index{X: ir.Ref(s.detached), I: clone(tt), T: ir.BoolType}, ir.IntType)
+}
+
+// markUnjoinable records that thread tt is no longer joinable, when the
+// program detaches threads.
+func (c *site) markUnjoinable(tt ir.Expr) {
+	s := c.s
+	if s.detached == nil {
+		return
+	}
+	c.ifThen(ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+s.prog.InertThreads), ir.UIntType), ir.IntType),
+		&ir.Index{X: ir.Ref(s.detached), I: clone(tt), T: ir.BoolType}, ir.Lit(1, ir.BoolType))
+}
+
+// detach marks thread t no longer joinable (__ladr_detached): joining or
+// detaching it again is undefined, and so is detaching an identifier that
+// is no thread's.
+func (c *site) detach() error {
+	s := c.s
+	if s.detached != nil {
+		t := c.saved(0)
+		tt := &ir.Cast{X: clone(t), T: ir.UIntType}
+		valid := ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+s.prog.InertThreads), ir.UIntType), ir.IntType)
+		ok := ir.Bin(ir.LAnd, valid, &ir.Unary{Op: ir.Not, X: c.unjoinable(tt), T: ir.IntType}, ir.IntType)
+		c.add(c.undefined(ok, "pthread_detach of a thread that is not joinable (detached or joined already, or no thread)"))
+		c.markUnjoinable(tt)
+	} else {
+		c.effects()
 	}
 	c.ret(ir.IntConst(0))
 	return nil
@@ -193,36 +283,6 @@ func (c *site) lockInit() error {
 	c.set(c.word(c.arg(0), 0), ir.IntConst(0))
 	c.ret(ir.IntConst(0))
 	return nil
-}
-
-func (c *site) lock() error {
-	m := c.saved(0)
-	c.assume(ir.Bin(ir.Eq, c.word(m, 0), ir.IntConst(0), ir.IntType))
-	c.set(c.word(m, 0), c.me1())
-	c.ret(ir.IntConst(0))
-	return nil
-}
-
-func (c *site) unlock() error {
-	c.set(c.word(c.arg(0), 0), ir.IntConst(0))
-	c.ret(ir.IntConst(0))
-	return nil
-}
-
-// tryLock takes the lock if it is free; timed, either the lock is taken
-// (perhaps after waiting) or it times out.
-func (c *site) tryLock(timed bool) {
-	m := c.saved(0)
-	free := c.s.temp(ir.IntType)
-	c.set(ir.Ref(free), ir.Bin(ir.Eq, c.word(m, 0), ir.IntConst(0), ir.IntType))
-	errno := model.EBUSY
-	if timed {
-		nb := c.s.fn("__VERIFIER_nondet_bool", ir.BoolType)
-		c.set(ir.Ref(free), ir.Bin(ir.LAnd, ir.Ref(free), ir.CallFn(nb), ir.IntType))
-		errno = model.ETIMEDOUT
-	}
-	c.ifThen(ir.Ref(free), c.word(m, 0), c.me1())
-	c.ret(&ir.Cond{C: ir.Ref(free), X: ir.IntConst(0), Y: ir.IntConst(int64(errno)), T: ir.IntType})
 }
 
 func (c *site) readLock() error {
@@ -253,6 +313,38 @@ func (c *site) tryRWLock(read bool) {
 		c.ifThen(ir.Ref(ok), c.word(m, 0), ir.IntConst(-1))
 	}
 	c.ret(&ir.Cond{C: ir.Ref(ok), X: ir.IntConst(0), Y: ir.IntConst(model.EBUSY), T: ir.IntType})
+}
+
+// timedRWLock takes a read-write lock for reading or writing, waiting
+// until it can, or times out (only when it cannot take it at once).
+func (c *site) timedRWLock(read bool) {
+	m := c.saved(0)
+	r := c.s.temp(ir.IntType)
+	var can, next ir.Expr
+	if read {
+		can, next = ir.Bin(ir.Ge, c.rd(m), ir.IntConst(0), ir.IntType), ir.Bin(ir.Add, c.rd(m), ir.IntConst(1), ir.IntType)
+	} else {
+		can, next = ir.Bin(ir.Eq, c.rd(m), ir.IntConst(0), ir.IntType), ir.IntConst(-1)
+	}
+	nb := c.s.fn("__VERIFIER_nondet_bool", ir.BoolType)
+	c.add(&ir.If{Loc: c.loc, Cond: ir.Bin(ir.LAnd, &ir.Unary{Op: ir.Not, X: can, T: ir.IntType}, ir.CallFn(nb), ir.IntType),
+		Then: c.block(c.setStmt(ir.Ref(r), ir.IntConst(model.ETIMEDOUT))),
+		Else: c.block(c.s.d.Assume(c.loc, clone(can)), c.setStmt(c.word(m, 0), next), c.setStmt(ir.Ref(r), ir.IntConst(0)))})
+	c.ret(ir.Ref(r))
+}
+
+// semTimedWait waits for the semaphore, or times out (only when it cannot
+// take it at once); it returns -1 then (errno is not set).
+func (c *site) semTimedWait() error {
+	m := c.saved(0)
+	r := c.s.temp(ir.IntType)
+	can := ir.Bin(ir.Gt, c.rd(m), ir.IntConst(0), ir.IntType)
+	nb := c.s.fn("__VERIFIER_nondet_bool", ir.BoolType)
+	c.add(&ir.If{Loc: c.loc, Cond: ir.Bin(ir.LAnd, &ir.Unary{Op: ir.Not, X: can, T: ir.IntType}, ir.CallFn(nb), ir.IntType),
+		Then: c.block(c.setStmt(ir.Ref(r), ir.IntConst(-1))),
+		Else: c.block(c.s.d.Assume(c.loc, clone(can)), c.setStmt(c.word(m, 0), ir.Bin(ir.Sub, c.word(m, 0), ir.IntConst(1), ir.IntType)), c.setStmt(ir.Ref(r), ir.IntConst(0)))})
+	c.ret(ir.Ref(r))
+	return nil
 }
 
 func (c *site) rwUnlock() error {
@@ -368,13 +460,36 @@ func (c *site) specific(get bool) {
 	}
 }
 
+// A pthread_once_t's word is 0 before its init routine runs, 1 while it
+// runs and 2 once it finished (bound.LowerPthread).
 func (c *site) onceStep() error {
 	o := c.saved(0)
 	first := c.s.temp(ir.IntType)
 	c.set(ir.Ref(first), ir.Bin(ir.Eq, c.word(o, 0), ir.IntConst(0), ir.IntType))
-	c.set(c.word(o, 0), ir.IntConst(1))
+	c.ifThen(ir.Ref(first), c.word(o, 0), ir.IntConst(1))
 	c.ret(ir.Ref(first))
 	return nil
+}
+
+func (c *site) onceDone() error {
+	c.set(c.word(c.saved(0), 0), ir.IntConst(2))
+	return nil
+}
+
+func (c *site) onceWait() error {
+	c.assume(ir.Bin(ir.Eq, c.word(c.saved(0), 0), ir.IntConst(2), ir.IntType))
+	return nil
+}
+
+// unmodelled makes a program that calls the function unsupported.
+func (c *site) unmodelled() error {
+	why := map[string]string{
+		"pthread_cancel": "cancellation is not modelled",
+	}[c.name]
+	if why == "" {
+		why = "robust mutexes are not modelled"
+	}
+	return &bound.UnsupportedError{Pos: c.loc.Pos, What: c.name + " (" + why + ")"}
 }
 
 func (c *site) assumeArg() error {

@@ -16,7 +16,7 @@ var elsewhere = map[model.Op]string{
 	model.OpCondWait:     "LowerAPI",
 	model.OpCondTimeWait: "LowerAPI",
 	model.OpBarrierWait:  "LowerAPI",
-	model.OpOnce:         "unsupported",
+	model.OpOnce:         "bound.LowerPthread (other forms: unsupported)",
 	model.OpNone:         "unsupported",
 }
 

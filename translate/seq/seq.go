@@ -44,6 +44,10 @@ type Options struct {
 	// ProveBounds turns the bound markers into assertions, so that a
 	// backend run proves the bounds cover every behaviour.
 	ProveBounds bool
+	// HeldUnlocks are the calls releasing a mutex the calling thread
+	// surely holds (shadow.HeldUnlocks): their unlock needs no check that
+	// the thread holds it.
+	HeldUnlocks map[*ir.Call]bool
 	// Exts add driver code (the race detection's phases), each in turn
 	// at each point of the driver.
 	Exts []DriverExt
@@ -146,7 +150,11 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 	nondetFn := prog.DeclareFunc("__VERIFIER_nondet_uint", &ir.Func{Result: ir.UIntType})
 	d.Nondet = func() ir.Expr { return ir.CallFn(nondetFn) }
 
-	s := &sequentializer{prog: prog, d: d, opt: opt, tls: map[*ir.Var]*ir.Var{}}
+	s := &sequentializer{prog: prog, d: d, opt: opt, tls: map[*ir.Var]*ir.Var{}, kinds: usesMutexKinds(prog)}
+	if callsOp(prog, model.OpDetach) || callsOp(prog, model.OpAttrSetDetach) {
+		// The inert threads' identifiers follow the threads'.
+		s.detached = prog.AddGlobal("__ladr_detached", &ir.Array{Elem: ir.BoolType, Len: int64(n + prog.InertThreads)}, nil)
+	}
 	s.liftTLS()
 	s.liftParams()
 	for _, tl := range lay.Threads {
@@ -176,7 +184,12 @@ type sequentializer struct {
 	layAt   []int
 	keys    *ir.Var
 	nkeys   *ir.Var
-	args    map[int][]*ir.Var
+	// kinds: a mutex may have another type than normal (usesMutexKinds).
+	kinds bool
+	// detached flags the threads detached or joined (__ladr_detached[N]),
+	// when the program detaches threads; nil otherwise.
+	detached *ir.Var
+	args     map[int][]*ir.Var
 	// inPrefix is set while lowering main's statements that run before
 	// any thread exists (see peelable).
 	inPrefix bool
@@ -235,6 +248,14 @@ func (s *sequentializer) loc() ir.Loc { return ir.Loc{Func: s.tl.Thread.Func} }
 func (s *sequentializer) temp(t ir.Type) *ir.Var {
 	s.n++
 	v := &ir.Var{Name: fmt.Sprintf("__ladr_s%d", s.n), Type: t, Class: ir.Local, Static: true, Synthetic: true}
+	if s.inPrefix {
+		// main's prefix is a function of its own (Driver.Prefix): the
+		// temporaries of its statements are globals.
+		v.Class = ir.Global
+		v.Name = fmt.Sprintf("__ladr_main_s%d", s.n)
+		s.prog.Globals = append(s.prog.Globals, v)
+		return v
+	}
 	s.statics = append(s.statics, &ir.DeclStmt{Loc: s.loc(), Var: v})
 	return v
 }
@@ -635,7 +656,7 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 	}
 	name := calleeName(c)
 	if lower, ok := lowerings[model.Lookup(name).Op]; ok {
-		st := &site{s: s, loc: x.Loc, name: name, args: c.Args, lhs: lhs}
+		st := &site{s: s, loc: x.Loc, name: name, args: c.Args, lhs: lhs, call: c}
 		if err := lower(st); err != nil {
 			return nil, err
 		}

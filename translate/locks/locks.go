@@ -1,4 +1,9 @@
-package shadow
+// Package locks is the analysis of the mutexes a thread surely holds at
+// each statement of its bounded body (MustLocks), which the race
+// instrumentation uses to skip pairs of accesses under the same mutex, and
+// the sequentialization to know which unlocks release a mutex the thread
+// holds (HeldUnlocks).
+package locks
 
 import (
 	"fmt"
@@ -14,7 +19,7 @@ import (
 //
 // Two accesses that hold the same mutex cannot be adjacent in an
 // interleaving: the second thread cannot hold the mutex while the first
-// does. mustLocks computes, for each statement of a thread body, the
+// does. MustLocks computes, for each statement of a thread body, the
 // mutexes held whenever the statement starts, by a forward analysis over
 // the bounded body (its jumps all go forward): pthread_mutex_lock(&m) adds
 // m, pthread_mutex_unlock(&m) removes it, and where paths meet only the
@@ -78,22 +83,22 @@ type lockFlow struct {
 	failed  bool                 // a jump backward: nothing is known
 	// aliases maps local pointers assigned once, to &m, to m's name.
 	aliases map[*ir.Var]string
-	locks   *lockUse
+	locks   *Use
 }
 
-// lockUse records, over all threads, the unlocks that make a mutex no
+// Use records, over all threads, the unlocks that make a mutex no
 // protection: an unlock of m where the thread does not surely hold m (m
 // may be released on another thread's behalf, or only on some paths), and
 // an unlock through a pointer the analysis cannot name (it may release any
 // mutex).
-type lockUse struct {
+type Use struct {
 	unowned map[string]bool
 	unnamed bool
 }
 
-// mustLocks returns the mutexes surely held when each statement of body
+// MustLocks returns the mutexes surely held when each statement of body
 // starts (no entry: none), and records the body's unlocks in use.
-func mustLocks(body *ir.Block, use *lockUse) map[ir.Stmt][]string {
+func MustLocks(body *ir.Block, use *Use) map[ir.Stmt][]string {
 	f := &lockFlow{at: map[ir.Stmt][]string{}, pending: map[string]lockset{}, seen: map[string]bool{}, aliases: pointerAliases(body), locks: use}
 	f.block(body, lockset{held: map[string]bool{}})
 	if f.failed {
@@ -102,9 +107,9 @@ func mustLocks(body *ir.Block, use *lockUse) map[ir.Stmt][]string {
 	return f.at
 }
 
-// filter returns the mutexes of locks that keep the other threads that
+// Filter returns the mutexes of locks that keep the other threads that
 // hold them out: those no unowned or unnamed unlock may release.
-func (u *lockUse) filter(locks []string) []string {
+func (u *Use) Filter(locks []string) []string {
 	if u.unnamed {
 		return nil
 	}
@@ -348,4 +353,43 @@ func mutexKey(p ir.Expr, aliases map[*ir.Var]string) string {
 		b.WriteString(path[i])
 	}
 	return b.String()
+}
+
+// NewUse returns an empty record of unlocks.
+func NewUse() *Use { return &Use{unowned: map[string]bool{}} }
+
+// HeldUnlocks returns the calls, in the thread functions of prog (after
+// the unwinding: their jumps all go forward), that release a mutex the
+// calling thread surely holds (by the analysis of MustLocks). The
+// sequentialization checks the others: an unlock of a normal mutex the
+// thread does not hold is undefined.
+func HeldUnlocks(prog *ir.Program) map[*ir.Call]bool {
+	out := map[*ir.Call]bool{}
+	for _, f := range prog.Funcs {
+		if f.Thread == nil || f.Body == nil {
+			continue
+		}
+		at := MustLocks(f.Body, NewUse())
+		aliases := pointerAliases(f.Body)
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			es, ok := n.(*ir.ExprStmt)
+			if !ok {
+				return true
+			}
+			call, _ := bound.CallOf(es)
+			role := model.Lookup(calledName(call)).Lock
+			if call == nil || role.Object != model.Mutex || role.Act != model.Release || role.Arg >= len(call.Args) {
+				return true
+			}
+			if k := mutexKey(call.Args[role.Arg], aliases); k != "" {
+				for _, h := range at[es] {
+					if h == k {
+						out[call] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
