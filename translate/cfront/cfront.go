@@ -31,6 +31,7 @@ import (
 	"modernc.org/token"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 )
 
 // Model is a C data model.
@@ -124,11 +125,29 @@ func (fe *Frontend) ParseFile(path string, opts Options) (*ir.Program, error) {
 }
 
 // Parse parses and lowers the C source src, named name. Files ending in .i
-// are taken as preprocessed.
+// are taken as preprocessed. The functions of ladr's C library model
+// (package libc) the program needs are linked in (see link).
 func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Program, err error) {
 	if opts.Model == 0 {
 		opts.Model = LP64
 	}
+	if prog, err = fe.parse(name, src, opts, nil); err != nil {
+		return nil, err
+	}
+	if name != LibDefsFile {
+		if prog, err = fe.link(prog, name, src, opts); err != nil {
+			return nil, err
+		}
+		if err := fe.addLibDefs(prog, opts); err != nil {
+			return nil, err
+		}
+	}
+	return prog, nil
+}
+
+// parse parses src, named name, followed by the sources extra, as one
+// translation unit, and lowers it.
+func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.Source) (prog *ir.Program, err error) {
 	cfg, err := fe.config(opts.Model)
 	if err != nil {
 		return nil, err
@@ -152,6 +171,9 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 		sources = append(sources, cc.Source{Name: "<ladr>", Value: prelude})
 	}
 	sources = append(sources, cc.Source{Name: name, Value: src})
+	for _, x := range extra {
+		sources = append(sources, cc.Source{Name: x.Name, Value: x.Text})
+	}
 	if opts.Model == ILP32 {
 		c.FS = stubsFS{}
 	}
@@ -160,26 +182,19 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 			prog, err = nil, &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the C front end failed: %v", r)}
 		}
 	}()
-	if err := guardLiteral(name, src); err != nil {
-		return nil, err
-	}
-	if err := guardTokens(&c, sources, name, src); err != nil {
-		return nil, err
+	if extra == nil {
+		if err := guardLiteral(name, src); err != nil {
+			return nil, err
+		}
+		if err := guardTokens(&c, sources, name, src); err != nil {
+			return nil, err
+		}
 	}
 	ast, err := cc.Translate(&c, sources)
 	if err != nil {
 		return nil, ccError(name, err)
 	}
-	l := newLowerer(ast, name)
-	if prog, err = l.lower(); err != nil {
-		return nil, err
-	}
-	if name != LibDefsFile {
-		if err := fe.addLibDefs(prog, opts); err != nil {
-			return nil, err
-		}
-	}
-	return prog, nil
+	return newLowerer(ast, name).lower()
 }
 
 // ccError turns cc's error list into an *Error at the first position.
