@@ -186,6 +186,7 @@ var Passes = []*Pass{
 		Run: func(u *Unit) error {
 			// Recorded for every property, before the builtins are lowered.
 			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.WeakAtomics(u.Prog)...)
+			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.Unmodelled(u.Prog)...)
 			return seq.LowerAPI(u.Prog)
 		}},
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",

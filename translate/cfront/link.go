@@ -67,7 +67,53 @@ func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options
 			return nil, err
 		}
 	}
+	callVariadicModels(prog)
 	return prog, nil
+}
+
+// callVariadicModels makes the calls of a variadic library function F whose
+// model is __ladr_va_F (a model cannot read variadic arguments: ladr does
+// not lower va_arg) call the model, passing the fixed and the variadic
+// arguments converted to its parameters' types, and zero for the
+// parameters a call does not pass.
+func callVariadicModels(prog *ir.Program) {
+	models := map[*ir.Function]*ir.Function{}
+	for _, f := range prog.Funcs {
+		if f.Body == nil && f.Type != nil && f.Type.Variadic {
+			if m := prog.Func(libc.VariadicPrefix + f.Name); m != nil && m.Body != nil && !m.Type.Variadic {
+				models[f] = m
+			}
+		}
+	}
+	if len(models) == 0 {
+		return
+	}
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			c, ok := n.(*ir.Call)
+			if !ok {
+				return true
+			}
+			r, ok := c.Fn.(*ir.FuncRef)
+			if !ok || models[r.Fn] == nil {
+				return true
+			}
+			m := models[r.Fn]
+			args := make([]ir.Expr, len(m.Type.Params))
+			for i, pt := range m.Type.Params {
+				if i < len(c.Args) {
+					args[i] = &ir.Cast{X: c.Args[i], T: pt, P: c.Args[i].Pos()}
+				} else {
+					args[i] = &ir.Cast{X: ir.IntConst(0), T: pt}
+				}
+			}
+			c.Fn, c.Args = &ir.FuncRef{Fn: m, P: r.P}, args
+			return true
+		})
+	}
 }
 
 // neededModels returns, sorted, the functions prog refers to (calls or

@@ -76,6 +76,12 @@ const (
 	argvVar  = "__ladr_argv"
 )
 
+// VariadicPrefix starts the name of the model of a variadic function F
+// whose variadic arguments matter (sem_open's value): the model is the
+// non-variadic __ladr_va_F, defined under F's guard, and the linker makes
+// F's calls call it.
+const VariadicPrefix = "__ladr_va_"
+
 // File is one model file.
 type File struct {
 	Name string // position file name, such as <ladr-libc>/stdlib.c

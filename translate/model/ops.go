@@ -20,6 +20,7 @@ const (
 	OpBound          Op = "bound"         // __ladr_bound, __ladr_loop_bound: a bound reached (bound.Unwind)
 	OpNoOp           Op = "no-op"         // detach, destroy, signal...: arguments evaluated, returns 0
 	OpOnce           Op = "once"          // pthread_once: no lowering (unsupported)
+	OpUnmodelled     Op = "unmodelled"    // raise, kill, pipe...: the path ends, the result cannot be a proof
 	OpOnceStep       Op = "once-step"     // __ladr_once(&o): sets o, returns whether it was first
 	OpAtExit         Op = "atexit"        // atexit and its relatives: lowered by bound.Atexit
 	OpKeyCreate      Op = "key-create"    // pthread_key_create

@@ -154,6 +154,23 @@ var table = []Info{
 	{Name: "__cmpxchg_wrong_size", Kind: Control},
 	{Name: "__bad_percpu_size", Kind: Control},
 
+	// Not modelled: a call ends the path that reaches it, and the result
+	// cannot be a proof (a violation found elsewhere stands; finding none
+	// is unknown).
+	// Signals are never delivered (ladr's C library model records
+	// dispositions and masks only), so sending one is not modelled; and
+	// read and write do not synchronize threads, so the descriptors
+	// through which threads of one process can (pipes, sockets, eventfd,
+	// FIFOs...) are not modelled either.
+	unmodelled("raise"), unmodelled("kill"), unmodelled("killpg"), unmodelled("alarm"), unmodelled("ualarm"),
+	unmodelled("setitimer"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
+	unmodelled("pthread_kill"), unmodelled("pthread_sigqueue"), unmodelled("sigsuspend"), unmodelled("sigwait"),
+	unmodelled("sigwaitinfo"), unmodelled("sigtimedwait"), unmodelled("pause"),
+	unmodelled("pipe"), unmodelled("pipe2"), unmodelled("socketpair"), unmodelled("socket"), unmodelled("eventfd"),
+	unmodelled("mkfifo"), unmodelled("mkfifoat"), unmodelled("signalfd"), unmodelled("timerfd_create"),
+	unmodelled("epoll_create"), unmodelled("epoll_create1"), unmodelled("inotify_init"), unmodelled("inotify_init1"),
+	unmodelled("memfd_create"), unmodelled("shm_open"),
+
 	// Time.
 	{Name: "usleep", Kind: Pure},
 	{Name: "sleep", Kind: Pure},
@@ -322,4 +339,11 @@ func rmw(name string, op Op, a Arith, order int) Info {
 		f.Orders = []int{order}
 	}
 	return f
+}
+
+// unmodelled is a function ladr does not model and that no assumption may
+// replace (OpUnmodelled): a path that calls it ends there, and the result
+// is no proof.
+func unmodelled(name string) Info {
+	return Info{Name: name, Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs}
 }
