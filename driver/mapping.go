@@ -10,6 +10,7 @@ import (
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 )
 
 // mapper maps a failed CBMC run back to the original program.
@@ -101,7 +102,19 @@ func (m *mapper) access(a property.Access) Access {
 	if a.Pos.IsValid() {
 		p = a.Pos
 	}
-	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: a.Loc.Func, Atomic: a.Atomic, Lvalue: a.Text, Source: sourceLine(p.File, p.Line)}
+	fn, lv := a.Loc.Func, a.Text
+	if libc.IsModelFile(p.File) {
+		// An access of ladr's C library model is shown at the user's call
+		// of the library function that makes it.
+		for in := a.Loc.Inline; in != nil; in = in.Parent {
+			if !libc.IsModelFile(in.Pos.File) {
+				lv = fmt.Sprintf("%s (in %s, ladr's model of the C library at %s)", a.Text, a.Loc.Func, p)
+				p, fn = in.Pos, in.Func
+				break
+			}
+		}
+	}
+	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: fn, Atomic: a.Atomic, Lvalue: lv, Source: sourceLine(p.File, p.Line)}
 	if a.Thread != nil {
 		acc.Thread = a.Thread.Name
 		if a.Thread.CreatedAt.IsValid() {
