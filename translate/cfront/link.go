@@ -155,10 +155,24 @@ func neededModels(prog *ir.Program, have map[string]bool) []string {
 }
 
 // mainTakesArgs reports whether prog's main is defined with parameters
-// (argc, argv and possibly envp).
+// (argc, argv and possibly envp) and uses them.
 func mainTakesArgs(prog *ir.Program) bool {
 	m := prog.Func("main")
-	return m != nil && m.Body != nil && len(m.Params) >= 2
+	if m == nil || m.Body == nil || len(m.Params) < 2 {
+		return false
+	}
+	params := map[*ir.Var]bool{}
+	for _, p := range m.Params {
+		params[p] = true
+	}
+	used := false
+	ir.Inspect(ir.Stmt(m.Body), func(n any) bool {
+		if id, ok := n.(*ir.Ident); ok && params[id.Var] {
+			used = true
+		}
+		return !used
+	})
+	return used
 }
 
 // mainArgs makes main's parameters start as the model of its arguments

@@ -74,6 +74,9 @@ const (
 	ArgvFunc = "__ladr_args_argv"
 	EnvpFunc = "__ladr_args_envp"
 	argvVar  = "__ladr_argv"
+	// NondetArgsVar holds the nondeterministic arguments: a program that
+	// has it receives arguments within MaxArgs and MaxArgLen, a bound.
+	NondetArgsVar = "__ladr_argbuf"
 )
 
 // VariadicPrefix starts the name of the model of a variadic function F
@@ -191,7 +194,7 @@ func ArgsSource(name string, args []string) Source {
 		fmt.Fprintf(&b, "int %s(void) { return %d; }\n", ArgsFunc, len(all))
 	} else {
 		fmt.Fprintf(&b, "static char __ladr_arg0[] = %s;\n", cString(name))
-		fmt.Fprintf(&b, "static char __ladr_argbuf[%d][%d];\n", MaxArgs, MaxArgLen+1)
+		fmt.Fprintf(&b, "static char %s[%d][%d];\n", NondetArgsVar, MaxArgs, MaxArgLen+1)
 		fmt.Fprintf(&b, "static char *%s[%d];\n", argvVar, MaxArgs+1)
 		fmt.Fprintf(&b, "int %s(void) {\n\tint argc = __VERIFIER_nondet_int();\n\t__VERIFIER_assume(argc >= 1 && argc <= %d);\n", ArgsFunc, MaxArgs)
 		fmt.Fprintf(&b, "\t%s[0] = __ladr_arg0;\n", argvVar)
