@@ -133,8 +133,13 @@ func sourceLine(file string, n int) string {
 	return strings.TrimSpace(lines[n-1])
 }
 
-// sourceFile returns the text of file ("" if unreadable).
+// sourceFile returns the text of file ("" if unreadable); a file of
+// ladr's C library model is read from the model.
 func sourceFile(file string) string {
+	if libc.IsModelFile(file) {
+		text, _ := libc.FileText(file)
+		return text
+	}
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return ""

@@ -135,6 +135,17 @@ func Provider(name string) (File, bool) {
 	return File{}, false
 }
 
+// FileText returns the text of the model file named name (a File's Name),
+// for showing its lines; generated sources (main's arguments) have none.
+func FileText(name string) (string, bool) {
+	for _, f := range files() {
+		if f.Name == name {
+			return f.Text, true
+		}
+	}
+	return "", false
+}
+
 // Source is one source text of a link: a name for positions and the text.
 type Source struct {
 	Name, Text string
