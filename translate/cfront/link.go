@@ -31,6 +31,10 @@ const maxLinkRounds = 8
 func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options) (*ir.Program, error) {
 	want := map[string]bool{}
 	args := mainTakesArgs(prog)
+	var defines []string
+	if refersToAny(prog, signalInstallers) {
+		defines = append(defines, libc.SignalHandlersMacro)
+	}
 	orig := prog
 	for round := 0; ; round++ {
 		need := neededModels(prog, want)
@@ -48,7 +52,7 @@ func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options
 			ws = append(ws, w)
 		}
 		sort.Strings(ws)
-		extra := libc.Sources(ws)
+		extra := libc.Sources(ws, defines)
 		if args {
 			base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 			extra = append(extra, libc.ArgsSource(base, opts.Args))
@@ -114,6 +118,31 @@ func callVariadicModels(prog *ir.Program) {
 			return true
 		})
 	}
+}
+
+// signalInstallers are the functions that install a signal handler.
+var signalInstallers = []string{"signal", "sigaction", "sigset", "bsd_signal", "sysv_signal", "__sysv_signal", "sigvec"}
+
+// refersToAny reports whether a function of prog calls or takes the
+// address of one of the functions named.
+func refersToAny(prog *ir.Program, names []string) bool {
+	found := false
+	for _, f := range prog.Funcs {
+		if f.Body == nil || found {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if r, ok := n.(*ir.FuncRef); ok && r.Fn != nil {
+				for _, name := range names {
+					if r.Fn.Name == name {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // neededModels returns, sorted, the functions prog refers to (calls or

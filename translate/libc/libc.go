@@ -151,18 +151,23 @@ type Source struct {
 	Name, Text string
 }
 
+// SignalHandlersMacro is defined (Sources' macros) when the program may
+// install a signal handler: the timers are then not modelled.
+const SignalHandlersMacro = "__ladr_signal_handlers"
+
 // Sources returns the sources to append to the user's translation unit to
 // define the functions in want (names Provider knows), in a fixed order:
-// ladr's declarations and the wanted macros first, then the model files
-// that provide a wanted function. preprocessed says the user's input is a
-// preprocessed .i file (the model then includes no system header it
-// would redeclare, see models/ladr.h).
-func Sources(want []string) []Source {
+// ladr's declarations, the wanted functions' macros and the macros in
+// defines first, then the model files that provide a wanted function.
+func Sources(want, defines []string) []Source {
 	ws := append([]string(nil), want...)
 	sort.Strings(ws)
 	var b strings.Builder
 	b.WriteString("/* ladr: the library functions the program needs */\n")
 	need := map[string]bool{}
+	for _, d := range defines {
+		fmt.Fprintf(&b, "#define %s 1\n", d)
+	}
 	for _, w := range ws {
 		fmt.Fprintf(&b, "#define __ladr_want_%s 1\n", w)
 		if f, ok := Provider(w); ok {

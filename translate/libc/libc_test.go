@@ -39,7 +39,7 @@ func TestProvides(t *testing.T) {
 // TestSources: the wanted functions' macros and files come in a fixed
 // order, only the files that provide a wanted function.
 func TestSources(t *testing.T) {
-	src := Sources([]string{"strtok", "atoi"})
+	src := Sources([]string{"strtok", "atoi"}, nil)
 	var names []string
 	for _, s := range src {
 		names = append(names, s.Name)

@@ -162,8 +162,7 @@ var table = []Info{
 	// read and write do not synchronize threads, so the descriptors
 	// through which threads of one process can (pipes, sockets, eventfd,
 	// FIFOs...) are not modelled either.
-	unmodelled("raise"), unmodelled("kill"), unmodelled("killpg"), unmodelled("alarm"), unmodelled("ualarm"),
-	unmodelled("setitimer"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
+	unmodelled("raise"), unmodelled("kill"), unmodelled("killpg"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
 	unmodelled("pthread_kill"), unmodelled("pthread_sigqueue"), unmodelled("sigsuspend"), unmodelled("sigwait"),
 	unmodelled("sigwaitinfo"), unmodelled("sigtimedwait"), unmodelled("pause"),
 	unmodelled("pipe"), unmodelled("pipe2"), unmodelled("socketpair"), unmodelled("socket"), unmodelled("eventfd"),

@@ -1,12 +1,23 @@
 /* ladr's model of signal sets and dispositions. Signals are never
    delivered: sigaction and signal record the handler (and return the
    previous one), the masks are per thread state; a program that sends a
-   signal (raise, kill, alarm, pthread_kill...) is unknown (those functions
-   are in the library table with no lowering). The dispositions are the
-   kernel's state: reading and writing them does not race. */
+   signal (raise, kill, pthread_kill...) is not modelled (those functions
+   are in the library table as unmodelled). The dispositions are the
+   kernel's state: reading and writing them does not race.
+
+   The timers (alarm, ualarm, setitimer) are modelled when the program
+   installs no signal handler at all (the linker then leaves
+   __ladr_signal_handlers undefined): their signal's default action ends
+   the program at some time after the delay, which only cuts short an
+   execution ladr explores whole, so a timer changes nothing. With a
+   handler, a timer is not modelled. */
 #include <signal.h>
 #include <errno.h>
 #include <string.h>
+
+#include <sys/time.h>
+
+void __ladr_unmodelled_a_timer_with_signal_handlers(void);
 
 #define __LADR_WORD (8 * sizeof(unsigned long))
 #define __LADR_NSIG 65
@@ -139,6 +150,42 @@ int sigprocmask(int how, const sigset_t *restrict set, sigset_t *restrict old) {
 	if (r != 0) {
 		errno = r;
 		return -1;
+	}
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_alarm
+unsigned alarm(unsigned seconds) {
+#ifdef __ladr_signal_handlers
+	__ladr_unmodelled_a_timer_with_signal_handlers();
+#endif
+	return (unsigned)__VERIFIER_nondet_int();
+}
+#endif
+
+#ifdef __ladr_want_ualarm
+useconds_t ualarm(useconds_t usecs, useconds_t interval) {
+#ifdef __ladr_signal_handlers
+	__ladr_unmodelled_a_timer_with_signal_handlers();
+#endif
+	return (useconds_t)__VERIFIER_nondet_int();
+}
+#endif
+
+#ifdef __ladr_want_setitimer
+int setitimer(__itimer_which_t which, const struct itimerval *restrict value, struct itimerval *restrict old) {
+	struct itimerval v;
+#ifdef __ladr_signal_handlers
+	__ladr_unmodelled_a_timer_with_signal_handlers();
+#endif
+	v = *value;
+	(void)v;
+	if (old) {
+		old->it_interval.tv_sec = __VERIFIER_nondet_long();
+		old->it_interval.tv_usec = __VERIFIER_nondet_long();
+		old->it_value.tv_sec = __VERIFIER_nondet_long();
+		old->it_value.tv_usec = __VERIFIER_nondet_long();
 	}
 	return 0;
 }
