@@ -26,8 +26,10 @@ const maxLinkRounds = 8
 //
 // A preprocessed input (.i, an SV-COMP task) carries its own copy of the
 // system headers' declarations, which the model's #includes may redeclare
-// in conflict: when linking fails for one, the program stays as it is (its
-// calls of undefined functions are then treated as before the model).
+// in conflict, and a program may name a variable like the library's
+// (optind): when linking fails, the program stays as it is (its calls of
+// undefined functions are then treated as without the model: unknown when
+// they take pointers).
 func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options) (*ir.Program, error) {
 	want := map[string]bool{}
 	args := mainTakesArgs(prog)
@@ -59,10 +61,11 @@ func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options
 		}
 		next, err := fe.parse(name, src, opts, extra)
 		if err != nil {
-			if strings.HasSuffix(name, ".i") {
-				return orig, nil
-			}
-			return nil, fmt.Errorf("linking ladr's C library model (for %s): %w", strings.Join(ws, ", "), err)
+			// The program's declarations conflict with the model's (a
+			// preprocessed input's copy of the system headers, a variable
+			// of the program named like the library's): the program
+			// stays as it is, its calls of undefined functions unknown.
+			return orig, nil
 		}
 		prog = next
 	}

@@ -158,3 +158,12 @@ func TestLinkPreprocessed(t *testing.T) {
 		t.Errorf("atoi: not linked in a preprocessed input without conflicts")
 	}
 }
+
+// TestLinkConflict: a program whose own declarations conflict with the
+// model's (its optind is a function) is left as it was.
+func TestLinkConflict(t *testing.T) {
+	p := parseOK(t, "int optind(void) { return 1; }\nint getopt(int, char *const *, const char *);\nint main(int c, char **v) { return getopt(c, v, \"a\") + optind(); }", LP64)
+	if f := p.Func("getopt"); f == nil || f.Body != nil {
+		t.Errorf("getopt: %+v, want declared only", f)
+	}
+}
