@@ -185,16 +185,6 @@ func options(c *cli.Context) (driver.Options, error) {
 		Rounds: c.Int("rounds"),
 		Unwind: c.Int("unwind"),
 	}
-	// TEMPORARY (do not commit)
-	if v := os.Getenv("LADR_TMP_D"); v != "" {
-		opt.Defines = strings.Fields(v)
-	}
-	if v := os.Getenv("LADR_TMP_I"); v != "" {
-		opt.IncludeDirs = strings.Fields(v)
-	}
-	if v, ok := os.LookupEnv("LADR_TMP_ARGS"); ok {
-		opt.Args = strings.Fields(v)
-	}
 	switch c.NArg() {
 	case 0:
 		if opt.Task == "" {

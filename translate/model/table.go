@@ -156,8 +156,8 @@ var table = []Info{
 
 	// Not modelled: a call ends the path that reaches it, and the result
 	// cannot be a proof (a violation found elsewhere stands; finding none
-	// is unknown).
-	// Signals are never delivered (ladr's C library model records
+	// is unknown). setjmp returns only once (ladr's C library model), so
+	// a long jump is not modelled. Signals are never delivered (ladr's C library model records
 	// dispositions and masks only), so sending one is not modelled; and
 	// read and write do not synchronize threads, so the descriptors
 	// through which threads of one process can (pipes, sockets, eventfd,
@@ -165,6 +165,7 @@ var table = []Info{
 	unmodelled("raise"), unmodelled("kill"), unmodelled("killpg"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
 	unmodelled("pthread_kill"), unmodelled("pthread_sigqueue"), unmodelled("sigsuspend"), unmodelled("sigwait"),
 	unmodelled("sigwaitinfo"), unmodelled("sigtimedwait"), unmodelled("pause"),
+	unmodelled("longjmp"), unmodelled("_longjmp"), unmodelled("siglongjmp"), unmodelled("__longjmp_chk"),
 	unmodelled("pipe"), unmodelled("pipe2"), unmodelled("socketpair"), unmodelled("socket"), unmodelled("eventfd"),
 	unmodelled("mkfifo"), unmodelled("mkfifoat"), unmodelled("signalfd"), unmodelled("timerfd_create"),
 	unmodelled("epoll_create"), unmodelled("epoll_create1"), unmodelled("inotify_init"), unmodelled("inotify_init1"),
