@@ -10,6 +10,7 @@ import (
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 	"github.com/ladr-dev/ladr/translate/seq"
 )
 
@@ -122,7 +123,19 @@ func (m *mapper) access(a property.Access) Access {
 	if a.Pos.IsValid() {
 		p = a.Pos
 	}
-	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: a.Loc.Func, Atomic: a.Atomic, Lvalue: a.Text, Source: sourceLine(p.File, p.Line)}
+	fn, lv := a.Loc.Func, a.Text
+	if libc.IsModelFile(p.File) {
+		// An access of ladr's C library model is shown at the user's call
+		// of the library function that makes it.
+		for in := a.Loc.Inline; in != nil; in = in.Parent {
+			if !libc.IsModelFile(in.Pos.File) {
+				lv = fmt.Sprintf("%s (in %s, ladr's model of the C library at %s)", a.Text, a.Loc.Func, p)
+				p, fn = in.Pos, in.Func
+				break
+			}
+		}
+	}
+	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: fn, Atomic: a.Atomic, Lvalue: lv, Source: sourceLine(p.File, p.Line)}
 	if a.Thread != nil {
 		acc.Thread = a.Thread.Name
 		if a.Thread.CreatedAt.IsValid() {
@@ -141,8 +154,13 @@ func sourceLine(file string, n int) string {
 	return strings.TrimSpace(lines[n-1])
 }
 
-// sourceFile returns the text of file ("" if unreadable).
+// sourceFile returns the text of file ("" if unreadable); a file of
+// ladr's C library model is read from the model.
 func sourceFile(file string) string {
+	if libc.IsModelFile(file) {
+		text, _ := libc.FileText(file)
+		return text
+	}
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return ""

@@ -17,6 +17,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 	"github.com/ladr-dev/ladr/translate/locks"
 	"github.com/ladr-dev/ladr/translate/record"
 	"github.com/ladr-dev/ladr/translate/seq"
@@ -183,6 +184,17 @@ var Passes = []*Pass{
 	{Name: "dce", Doc: "drop functions, globals and types no thread uses; check the calls of undefined functions",
 		Needs: []Need{{"threads", "what no thread uses is known once every thread is a copy of its own"}},
 		Run: func(u *Unit) error {
+			for _, g := range u.Prog.Globals {
+				if g.Name == libc.NondetArgsVar {
+					// main's arguments are bounded: no proof.
+					p := g.Pos
+					if m := u.Prog.Func("main"); m != nil {
+						p = m.Pos
+					}
+					u.Notes.Cuts = append(u.Notes.Cuts, bound.Cut{Pos: p, What: fmt.Sprintf(
+						"main's arguments: argc at most %d, each argument at most %d bytes (--args fixes them)", libc.MaxArgs, libc.MaxArgLen)})
+				}
+			}
 			bound.DCE(u.Prog)
 			if err := bound.CheckAtexit(u.Prog, &u.Notes); err != nil {
 				return err
@@ -194,6 +206,7 @@ var Passes = []*Pass{
 		Run: func(u *Unit) error {
 			// Recorded for every property, before the builtins are lowered.
 			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.WeakAtomics(u.Prog)...)
+			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.Unmodelled(u.Prog)...)
 			return seq.LowerAPI(u.Prog)
 		}},
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",

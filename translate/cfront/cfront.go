@@ -32,6 +32,7 @@ import (
 	"modernc.org/token"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 )
 
 // Model is a C data model.
@@ -125,11 +126,30 @@ func (fe *Frontend) ParseFile(path string, opts Options) (*ir.Program, error) {
 }
 
 // Parse parses and lowers the C source src, named name. Files ending in .i
-// are taken as preprocessed.
+// are taken as preprocessed. The functions of ladr's C library model
+// (package libc) the program needs are linked in (see link).
 func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Program, err error) {
 	if opts.Model == 0 {
 		opts.Model = LP64
 	}
+	if prog, err = fe.parse(name, src, opts, nil); err != nil {
+		return nil, err
+	}
+	if name != LibDefsFile {
+		if prog, err = fe.link(prog, name, src, opts); err != nil {
+			return nil, err
+		}
+		renameShadowing(prog)
+		if err := fe.addLibDefs(prog, opts); err != nil {
+			return nil, err
+		}
+	}
+	return prog, nil
+}
+
+// parse parses src, named name, followed by the sources extra, as one
+// translation unit, and lowers it.
+func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.Source) (prog *ir.Program, err error) {
 	cfg, err := fe.config(opts.Model)
 	if err != nil {
 		return nil, err
@@ -155,7 +175,11 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 	if !strings.HasSuffix(name, ".i") {
 		sources = append(sources, cc.Source{Name: "<ladr>", Value: prelude})
 	}
+	user := len(sources) // the index of the program's own source
 	sources = append(sources, cc.Source{Name: name, Value: src})
+	for _, x := range extra {
+		sources = append(sources, cc.Source{Name: x.Name, Value: x.Text})
+	}
 	if opts.Model == ILP32 {
 		c.FS = stubsFS{}
 	}
@@ -164,40 +188,32 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 			prog, err = nil, &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the C front end failed: %v", r)}
 		}
 	}()
-	if err := guardLiteral(name, src); err != nil {
-		return nil, err
-	}
-	if err := guardTokens(&c, sources, name, src); err != nil {
-		return nil, err
+	if extra == nil {
+		if err := guardLiteral(name, src); err != nil {
+			return nil, err
+		}
+		if err := guardTokens(&c, sources, name, src); err != nil {
+			return nil, err
+		}
 	}
 	ast, err := cc.Translate(&c, sources)
 	if fixed, ok := retryAttributes(src, err); ok {
 		// A defect of cc/v4 (see ccbugs.go): parse again with the
 		// bracketed attributes that change nothing blanked out.
 		src = fixed
-		sources[len(sources)-1].Value = fixed
+		sources[user].Value = fixed
 		ast, err = cc.Translate(&c, sources)
 	}
 	if fixed, ok := retryPrototypeNames(&c, sources, src, err); ok {
 		// A defect of cc/v4 (see ccbugs.go): parse again with the names
 		// of the return type's parameters blanked out.
-		sources[len(sources)-1].Value = fixed
+		sources[user].Value = fixed
 		ast, err = cc.Translate(&c, sources)
 	}
 	if err != nil {
 		return nil, ccError(name, err)
 	}
-	l := newLowerer(ast, name)
-	if prog, err = l.lower(); err != nil {
-		return nil, err
-	}
-	renameShadowing(prog)
-	if name != LibDefsFile {
-		if err := fe.addLibDefs(prog, opts); err != nil {
-			return nil, err
-		}
-	}
-	return prog, nil
+	return newLowerer(ast, name).lower()
 }
 
 // ccError turns cc's error list into an *Error at the first position.

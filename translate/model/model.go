@@ -142,11 +142,21 @@ func Lookup(name string) Info {
 		// A defined function whose body runs as one atomic step; the caller
 		// checks that it has a body.
 		return Info{Name: name, Kind: Unknown, Op: OpAtomicFunction}
+	case strings.HasPrefix(name, UnmodelledPrefix):
+		// ladr's C library model marks what it does not model: a call
+		// makes the result unknown.
+		return Info{Name: name, Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs}
 	case strings.HasPrefix(name, "__CPROVER_"), strings.HasPrefix(name, "__ladr_"):
 		return Info{Name: name, Kind: Pure}
 	}
 	return Info{Name: name}
 }
+
+// UnmodelledPrefix starts the names of the functions by which ladr's C
+// library model (package libc) marks a behaviour it does not model
+// (__ladr_unmodelled_setvbuf_buffer): they have no body and no lowering,
+// so a reachable call makes the result unknown.
+const UnmodelledPrefix = "__ladr_unmodelled_"
 
 // IsAtomicFunction reports whether name follows SV-COMP's convention for
 // functions that execute atomically (__VERIFIER_atomic_*, other than the

@@ -31,7 +31,7 @@ const (
 	OpKeyCreate      Op = "key-create"     // pthread_key_create
 	OpGetSpecific    Op = "get-specific"   // pthread_getspecific
 	OpSetSpecific    Op = "set-specific"   // pthread_setspecific
-	OpUnmodelled     Op = "unmodelled"     // robust mutexes, cancellation: the lowering says the program is unsupported, and why
+	OpUnmodelled     Op = "unmodelled"     // raise, kill, pipe, pthread_cancel, robust mutexes...: the path ends, the result cannot be a proof
 	OpCheckModelled  Op = "check-modelled" // __ladr_check_modelled(c, what): c is something not modelled (bound.LowerPthread)
 	OpNondet         Op = "nondet"         // __VERIFIER_nondet_*: left to CBMC
 	OpAtomicFunction Op = "atomic-function"

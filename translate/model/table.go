@@ -210,6 +210,22 @@ var table = []Info{
 	{Name: "waitpid", Kind: Sync, Op: OpWaitChild, Effects: typed(1, true), NoCapture: AllArgs},
 	{Name: "wait3", Kind: Sync, Op: OpWaitChild, Effects: typed(0, true), NoCapture: AllArgs},
 	{Name: "wait4", Kind: Sync, Op: OpWaitChild, Effects: typed(1, true), NoCapture: AllArgs},
+	// Not modelled: a call ends the path that reaches it, and the result
+	// cannot be a proof (a violation found elsewhere stands; finding none
+	// is unknown). setjmp returns only once (ladr's C library model), so
+	// a long jump is not modelled. Signals are never delivered (ladr's C library model records
+	// dispositions and masks only), so sending one is not modelled; and
+	// read and write do not synchronize threads, so the descriptors
+	// through which threads of one process can (pipes, sockets, eventfd,
+	// FIFOs...) are not modelled either.
+	unmodelled("raise"), unmodelled("kill"), unmodelled("killpg"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
+	unmodelled("pthread_kill"), unmodelled("pthread_sigqueue"), unmodelled("sigsuspend"), unmodelled("sigwait"),
+	unmodelled("sigwaitinfo"), unmodelled("sigtimedwait"), unmodelled("pause"),
+	unmodelled("longjmp"), unmodelled("_longjmp"), unmodelled("siglongjmp"), unmodelled("__longjmp_chk"),
+	unmodelled("pipe"), unmodelled("pipe2"), unmodelled("socketpair"), unmodelled("socket"), unmodelled("eventfd"),
+	unmodelled("mkfifo"), unmodelled("mkfifoat"), unmodelled("signalfd"), unmodelled("timerfd_create"),
+	unmodelled("epoll_create"), unmodelled("epoll_create1"), unmodelled("inotify_init"), unmodelled("inotify_init1"),
+	unmodelled("memfd_create"), unmodelled("shm_open"),
 
 	// Time.
 	{Name: "usleep", Kind: Pure},
@@ -385,4 +401,11 @@ func rmw(name string, op Op, a Arith, order int) Info {
 		f.Orders = []int{order}
 	}
 	return f
+}
+
+// unmodelled is a function ladr does not model and that no assumption may
+// replace (OpUnmodelled): a path that calls it ends there, and the result
+// is no proof.
+func unmodelled(name string) Info {
+	return Info{Name: name, Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs}
 }

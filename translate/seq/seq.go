@@ -16,6 +16,7 @@ import (
 
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 	"github.com/ladr-dev/ladr/translate/model"
 )
 
@@ -547,7 +548,7 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		}
 		return append(out, s.jumpOut(loc)...), nil
 	case *ir.Unsupported:
-		return nil, &bound.UnsupportedError{Pos: loc.Pos, What: x.What}
+		return nil, &bound.UnsupportedError{Pos: userPos(x.Loc), What: x.What}
 	case *ir.Loop, *ir.Break, *ir.Continue:
 		return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "loop left after unwinding"}
 	case *ir.ExprStmt:
@@ -663,9 +664,24 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		return st.out, nil
 	}
 	if f := ir.CalledFunc(c); f != nil && f.Body == nil && model.Lookup(f.Name).MustBeStatement() {
-		return nil, &bound.UnsupportedError{Pos: x.Loc.Pos, What: "no model for " + f.Name}
+		return nil, &bound.UnsupportedError{Pos: userPos(x.Loc), What: "no model for " + f.Name}
 	}
 	return []ir.Stmt{x}, nil
+}
+
+// userPos is the position of loc in the user's program: a statement of
+// ladr's C library model (package libc) is shown at the call of the model
+// function it was inlined from.
+func userPos(loc ir.Loc) ir.Pos {
+	if !libc.IsModelFile(loc.Pos.File) {
+		return loc.Pos
+	}
+	for in := loc.Inline; in != nil; in = in.Parent {
+		if !libc.IsModelFile(in.Pos.File) {
+			return in.Pos
+		}
+	}
+	return loc.Pos
 }
 
 const maxKeys = 8

@@ -1,0 +1,192 @@
+/* ladr's model of signal sets and dispositions. Signals are never
+   delivered: sigaction and signal record the handler (and return the
+   previous one), the masks are per thread state; a program that sends a
+   signal (raise, kill, pthread_kill...) is not modelled (those functions
+   are in the library table as unmodelled). The dispositions are the
+   kernel's state: reading and writing them does not race.
+
+   The timers (alarm, ualarm, setitimer) are modelled when the program
+   installs no signal handler at all (the linker then leaves
+   __ladr_signal_handlers undefined): their signal's default action ends
+   the program at some time after the delay, which only cuts short an
+   execution ladr explores whole, so a timer changes nothing. With a
+   handler, a timer is not modelled. */
+#include <signal.h>
+#include <errno.h>
+#include <string.h>
+
+#include <sys/time.h>
+
+void __ladr_unmodelled_a_timer_with_signal_handlers(void);
+
+#define __LADR_WORD (8 * sizeof(unsigned long))
+#define __LADR_NSIG 65
+
+struct sigaction *__ladr_sigaction_of(int sig);
+
+#ifdef __ladr_want_sigemptyset
+int sigemptyset(sigset_t *set) {
+	memset(set, 0, sizeof *set);
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_sigfillset
+int sigfillset(sigset_t *set) {
+	memset(set, 0xff, sizeof *set);
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_sigaddset
+int sigaddset(sigset_t *set, int sig) {
+	if (sig < 1 || sig >= __LADR_NSIG) {
+		errno = EINVAL;
+		return -1;
+	}
+	set->__val[(sig - 1) / __LADR_WORD] |= 1UL << ((sig - 1) % __LADR_WORD);
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_sigdelset
+int sigdelset(sigset_t *set, int sig) {
+	if (sig < 1 || sig >= __LADR_NSIG) {
+		errno = EINVAL;
+		return -1;
+	}
+	set->__val[(sig - 1) / __LADR_WORD] &= ~(1UL << ((sig - 1) % __LADR_WORD));
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_sigismember
+int sigismember(const sigset_t *set, int sig) {
+	if (sig < 1 || sig >= __LADR_NSIG) {
+		errno = EINVAL;
+		return -1;
+	}
+	return (set->__val[(sig - 1) / __LADR_WORD] >> ((sig - 1) % __LADR_WORD)) & 1;
+}
+#endif
+
+#ifdef __ladr_want___ladr_sigaction_of
+static struct sigaction __ladr_sigactions[__LADR_NSIG];
+struct sigaction *__ladr_sigaction_of(int sig) { return &__ladr_sigactions[sig]; }
+#endif
+
+#ifdef __ladr_want_sigaction
+int sigaction(int sig, const struct sigaction *restrict act, struct sigaction *restrict old) {
+	struct sigaction a, prev;
+	if (sig < 1 || sig >= __LADR_NSIG || (act && (sig == SIGKILL || sig == SIGSTOP))) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (act)
+		a = *act;
+	__VERIFIER_atomic_begin();
+	prev = *__ladr_sigaction_of(sig);
+	if (act)
+		*__ladr_sigaction_of(sig) = a;
+	__VERIFIER_atomic_end();
+	if (old)
+		*old = prev;
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_signal
+__sighandler_t signal(int sig, __sighandler_t handler) {
+	__sighandler_t prev;
+	struct sigaction *s;
+	if (sig < 1 || sig >= __LADR_NSIG || sig == SIGKILL || sig == SIGSTOP) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	__VERIFIER_atomic_begin();
+	s = __ladr_sigaction_of(sig);
+	prev = s->sa_handler;
+	s->sa_handler = handler;
+	s->sa_flags = SA_RESTART;
+	__VERIFIER_atomic_end();
+	return prev;
+}
+#endif
+
+/* The signal mask of the calling thread. */
+sigset_t *__ladr_sigmask(void);
+
+#ifdef __ladr_want___ladr_sigmask
+static _Thread_local sigset_t __ladr_sigmask_of_thread;
+sigset_t *__ladr_sigmask(void) { return &__ladr_sigmask_of_thread; }
+#endif
+
+#ifdef __ladr_want_pthread_sigmask
+int pthread_sigmask(int how, const sigset_t *restrict set, sigset_t *restrict old) {
+	sigset_t *m = __ladr_sigmask();
+	sigset_t prev = *m;
+	if (set) {
+		/* Signals 1 to 64 are in the first two words (of 32 or 64 bits). */
+		if (how == SIG_BLOCK) {
+			m->__val[0] |= set->__val[0];
+			m->__val[1] |= set->__val[1];
+		} else if (how == SIG_UNBLOCK) {
+			m->__val[0] &= ~set->__val[0];
+			m->__val[1] &= ~set->__val[1];
+		} else if (how == SIG_SETMASK)
+			*m = *set;
+		else
+			return EINVAL;
+	}
+	if (old)
+		*old = prev;
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_sigprocmask
+int sigprocmask(int how, const sigset_t *restrict set, sigset_t *restrict old) {
+	int r = pthread_sigmask(how, set, old);
+	if (r != 0) {
+		errno = r;
+		return -1;
+	}
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_alarm
+unsigned alarm(unsigned seconds) {
+#ifdef __ladr_signal_handlers
+	__ladr_unmodelled_a_timer_with_signal_handlers();
+#endif
+	return (unsigned)__VERIFIER_nondet_int();
+}
+#endif
+
+#ifdef __ladr_want_ualarm
+useconds_t ualarm(useconds_t usecs, useconds_t interval) {
+#ifdef __ladr_signal_handlers
+	__ladr_unmodelled_a_timer_with_signal_handlers();
+#endif
+	return (useconds_t)__VERIFIER_nondet_int();
+}
+#endif
+
+#ifdef __ladr_want_setitimer
+int setitimer(__itimer_which_t which, const struct itimerval *restrict value, struct itimerval *restrict old) {
+	struct itimerval v;
+#ifdef __ladr_signal_handlers
+	__ladr_unmodelled_a_timer_with_signal_handlers();
+#endif
+	v = *value;
+	(void)v;
+	if (old) {
+		old->it_interval.tv_sec = __VERIFIER_nondet_long();
+		old->it_interval.tv_usec = __VERIFIER_nondet_long();
+		old->it_value.tv_sec = __VERIFIER_nondet_long();
+		old->it_value.tv_usec = __VERIFIER_nondet_long();
+	}
+	return 0;
+}
+#endif
