@@ -37,7 +37,7 @@ int main(void) { int a[2] = {0}; if (fork() == 0) { qsort(a, 2, sizeof(int), fp)
 		{"reassigned result", `int main(void) { pid_t p = fork(); p = 0; if (p == 0) { assert(0); } return 0; }`, "may fail an assertion"},
 		{"function pointer", `static void (*fp)(void); int main(void) { if (fork() == 0) { fp(); _exit(0); } return 0; }`, "through a pointer"},
 		{"signal handler", `#include <signal.h>
-static void h(int s) { (void)s; } int main(void) { if (fork() == 0) { signal(2, h); _exit(0); } return 0; }`, "calls signal"},
+static void h(int s) { (void)s; } int main(void) { if (fork() == 0) { signal(2, h); _exit(0); } return 0; }`, "passes the function h to signal"},
 		{"callback", `static int cmp(const void *a, const void *b) { assert(a != b); return 0; } int main(void) { int a[2] = {0}; if (fork() == 0) { qsort(a, 2, sizeof(int), cmp); _exit(0); } return 0; }`, "passes the function cmp"},
 		{"vfork with a write", `int main(void) { if (vfork() == 0) { g = 1; _exit(0); } return 0; }`, "vfork"},
 		{"vfork exec", `int main(void) { if (vfork() == 0) { execl("/bin/true", "true", (char *)0); _exit(1); } return 0; }`, ""},
