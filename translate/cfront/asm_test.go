@@ -200,6 +200,8 @@ func TestLowerAsm(t *testing.T) {
 		{"barrier of a constant g", `__asm__ __volatile__("" : : "g"(3) : "memory");`, []string{"void f(int v)\n{\n}"}},
 		{"barrier of a variable g", `__asm__ __volatile__("" : : "g"(x) : "memory");`, []string{"unsupported", "may be accessed or not"}},
 		{"barrier of a +g output", `__asm__ __volatile__("" : "+g"(x));`, []string{"unsupported", "may be accessed or not"}},
+		{"lock prefix macro", "#define LOCK \"lock ; \"\n__asm__ __volatile__(LOCK \"xaddl %0, %1\\n\\t\" : \"+r\"(v), \"+m\"(x));",
+			[]string{"__ladr_t1 = __atomic_fetch_add(&x, v, 5);", "v = __ladr_t1;"}},
 		{"plain add to a register", `__asm__("addl $2, %0" : "=r"(v) : "0"(w));`, []string{"v = w + 2;"}},
 		{"plain add to an input register", `__asm__("addl $2, %0" : : "r"(w));`, []string{"unsupported", "not both read and written"}},
 		// Not recognised, or operands that do not fit: unsupported.
