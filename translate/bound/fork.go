@@ -119,11 +119,15 @@ func (fc *forkChecker) checkFunc(f *ir.Function) {
 	}
 	cw := newChildWalk(fc, f)
 	var reasons = map[forkSite]string{}
+	var accepted []ir.Stmt
+	facts := map[ir.Stmt]forkFact{}
 	for _, site := range sites {
 		if why := cw.check(site); why != "" {
 			reasons[site] = why
 		} else {
-			cw.prune(site)
+			st := site.b.List[site.i]
+			accepted = append(accepted, st)
+			facts[st] = cw.facts[site]
 		}
 	}
 	// Insert from the last site of a block to the first, so that the
@@ -138,6 +142,37 @@ func (fc *forkChecker) checkFunc(f *ir.Function) {
 		u := &ir.Unsupported{Loc: loc, What: fmt.Sprintf("%s whose child process %s (ladr checks the parent process only)", calleeName(site.call), why)}
 		site.b.List = append(site.b.List[:site.i], append([]ir.Stmt{u}, site.b.List[site.i:]...)...)
 	}
+	// Drop what only the child runs, one accepted fork at a time (each
+	// pruning changes the blocks: the walk is rebuilt).
+	for _, st := range accepted {
+		cw := newChildWalk(fc, f)
+		if pos, ok := cw.find(st); ok {
+			cw.prune(pos, facts[st])
+		}
+	}
+}
+
+// find returns where the statement st is in the function.
+func (cw *childWalk) find(st ir.Stmt) (childPos, bool) {
+	var out childPos
+	found := false
+	var walk func(b *ir.Block)
+	walk = func(b *ir.Block) {
+		for i, s := range b.List {
+			if found {
+				return
+			}
+			if s == st {
+				out, found = childPos{b, i}, true
+				return
+			}
+			for _, sub := range subBlocks(s) {
+				walk(sub)
+			}
+		}
+	}
+	walk(cw.f.Body)
+	return out, found
 }
 
 // inspectOwn calls f for the calls in the expressions of s itself (not in
@@ -234,73 +269,133 @@ func newChildWalk(fc *forkChecker, f *ir.Function) *childWalk {
 	return cw
 }
 
-// prune drops the branches after an accepted fork that only the child
-// runs (the parent's result is -1 or positive): ladr does not run the
-// child, and its code may call functions that have no model (execv). It
-// prunes only where the fork's result is certainly the one tested: in the
-// straight-line code that follows the fork (no loop around it, no goto in
-// the function), in ifs of the fork's own statement and block.
-func (cw *childWalk) prune(site forkSite) {
-	for b := site.b; b != cw.f.Body; {
-		hold := cw.parent[b]
-		if _, isLoop := hold.b.List[hold.i].(*ir.Loop); isLoop {
-			return
-		}
-		b = hold.b
-	}
-	hasGoto := false
-	ir.Inspect(ir.Stmt(cw.f.Body), func(n any) bool {
-		if _, ok := n.(*ir.Goto); ok {
-			hasGoto = true
-		}
-		return !hasGoto
-	})
-	if hasGoto {
-		return
-	}
-	fact := cw.facts[site]
-	if iff, ok := site.b.List[site.i].(*ir.If); ok {
-		pruneIf(iff, fact)
-	}
-	if fact.v == nil {
-		return
-	}
-	for _, t := range site.b.List[site.i+1:] {
-		if iff, ok := t.(*ir.If); ok {
-			pruneIf(iff, fact)
+// prune drops the statements after an accepted fork that only the child
+// runs: ladr does not run the child, and its code may call functions that
+// have no model (execv). The statements the parent may run are those
+// reachable from the function's entry without passing the fork, and those
+// reachable from the fork where its result is -1 or positive (the result's
+// variable, that nothing else assigns, keeps it: along a loop back to code
+// before the fork too). Every condition is followed both ways unless the
+// fork's result decides it. Declarations and labels are kept, and blocks
+// that hold a statement the parent may run.
+func (cw *childWalk) prune(site childPos, fact forkFact) {
+	reach := map[ir.Stmt]bool{}
+	walk := func(start []childPos, useFact bool, stop ir.Stmt) {
+		seen := map[childPos]bool{}
+		work := start
+		for len(work) > 0 {
+			p := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if p.i < len(p.b.List) {
+				s := p.b.List[p.i]
+				reach[s] = true
+				if s == stop {
+					continue
+				}
+			}
+			work = append(work, cw.successors(p, fact, useFact)...)
 		}
 	}
-}
-
-// pruneIf empties the branch of iff that the parent never takes, and goes
-// on in the ifs of the branches.
-func pruneIf(iff *ir.If, fact forkFact) {
-	v, known := parentValue(iff.Cond, fact)
-	if known && !v && !hasLabel(iff.Then) {
-		iff.Then = ir.NewBlock(iff.Then.Loc)
+	forkStmt := site.b.List[site.i]
+	walk([]childPos{{cw.f.Body, 0}}, false, forkStmt)
+	if _, ok := forkStmt.(*ir.If); ok {
+		walk(cw.successors(site, fact, true), true, nil)
+	} else {
+		walk([]childPos{{site.b, site.i + 1}}, true, nil)
 	}
-	if known && v && iff.Else != nil && !hasLabel(iff.Else) {
-		iff.Else = nil
-	}
-	for _, b := range subBlocks(iff) {
-		for _, t := range b.List {
-			if j, ok := t.(*ir.If); ok {
-				pruneIf(j, fact)
+	var filter func(b *ir.Block) bool
+	filter = func(b *ir.Block) bool {
+		kept := b.List[:0]
+		any := false
+		for _, s := range b.List {
+			inner := false
+			for _, sub := range subBlocks(s) {
+				if filter(sub) {
+					inner = true
+				}
+			}
+			switch s.(type) {
+			case *ir.DeclStmt, *ir.Label:
+				kept = append(kept, s)
+				any = any || reach[s]
+				continue
+			}
+			if reach[s] || inner {
+				kept = append(kept, s)
+				any = true
 			}
 		}
+		for i := len(kept); i < len(b.List); i++ {
+			b.List[i] = nil
+		}
+		b.List = kept
+		return any
 	}
+	filter(cw.f.Body)
 }
 
-// hasLabel reports whether b holds a label.
-func hasLabel(b *ir.Block) bool {
-	found := false
-	ir.Inspect(ir.Stmt(b), func(n any) bool {
-		if _, ok := n.(*ir.Label); ok {
-			found = true
+// successors returns where control may go after position p in the
+// parent; with useFact, the conditions that fork's result decides (it is
+// -1 or positive) go one way only.
+func (cw *childWalk) successors(p childPos, fact forkFact, useFact bool) []childPos {
+	if p.i >= len(p.b.List) {
+		if p.b == cw.f.Body {
+			return nil
 		}
-		return !found
-	})
-	return found
+		hold := cw.parent[p.b]
+		if _, isLoop := hold.b.List[hold.i].(*ir.Loop); isLoop {
+			return []childPos{hold, {hold.b, hold.i + 1}}
+		}
+		return []childPos{{hold.b, hold.i + 1}}
+	}
+	next := childPos{p.b, p.i + 1}
+	switch s := p.b.List[p.i].(type) {
+	case *ir.Block:
+		return []childPos{{s, 0}}
+	case *ir.If:
+		v, known := false, false
+		if useFact {
+			v, known = parentValue(s.Cond, fact)
+		}
+		var out []childPos
+		if !known || v {
+			out = append(out, childPos{s.Then, 0})
+		}
+		if !known || !v {
+			if s.Else != nil {
+				out = append(out, childPos{s.Else, 0})
+			} else {
+				out = append(out, next)
+			}
+		}
+		return out
+	case *ir.Loop:
+		return []childPos{{s.Body, 0}, next}
+	case *ir.Goto:
+		if l, ok := cw.labels[s.Label]; ok {
+			return []childPos{l}
+		}
+		return nil
+	case *ir.Break, *ir.Continue:
+		for b := p.b; b != cw.f.Body; {
+			hold := cw.parent[b]
+			if _, isLoop := hold.b.List[hold.i].(*ir.Loop); isLoop {
+				if _, isBreak := s.(*ir.Break); isBreak {
+					return []childPos{{hold.b, hold.i + 1}}
+				}
+				return []childPos{hold}
+			}
+			b = hold.b
+		}
+		return nil
+	case *ir.Return:
+		return nil
+	}
+	return []childPos{next}
 }
 
 // parentValue evaluates the condition e in the parent, where fork's result

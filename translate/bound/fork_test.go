@@ -81,6 +81,67 @@ static void h(int s) { (void)s; } int main(void) { if (fork() == 0) { signal(2, 
 	}
 }
 
+// TestForkPrunesChildSwitch checks the pruning of a switch on fork's
+// result (lowered to gotos): the child's case goes, the parent's stay, and
+// code before the fork that a loop reaches again is kept.
+func TestForkPrunesChildSwitch(t *testing.T) {
+	src := `#include <unistd.h>
+#include <stdio.h>
+#include <sys/wait.h>
+int g;
+int main(void) {
+	int n = 0;
+again:
+	g = n;
+	switch (fork()) {
+	case 0: { char *a[] = { "/bin/ls", 0 }; execv(a[0], a); _exit(127); }
+	case -1: perror("fork"); return 1;
+	default: break;
+	}
+	if (++n < 2) goto again;
+	wait(0);
+	return 0;
+}`
+	u := run(t, src, "fork", bound.Limits{})
+	text := ir.String(u.Prog)
+	text = text[strings.Index(text, "int main(void)\n"):]
+	if strings.Contains(text, "execv(") || strings.Contains(text, "_exit(") {
+		t.Errorf("the child's case is kept:\n%s", text)
+	}
+	for _, w := range []string{"perror(", "g = n", "wait(", "goto again"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("the parent's %q is dropped:\n%s", w, text)
+		}
+	}
+}
+
+// TestForkPruneKeepsCodeBeforeFork checks that a test of fork's result
+// before the fork (the variable is not yet set on the first iteration) is
+// kept.
+func TestForkPruneKeepsCodeBeforeFork(t *testing.T) {
+	src := `#include <unistd.h>
+int g;
+int main(void) {
+	pid_t pid;
+	int i;
+	for (i = 0; i < 2; i++) {
+		if (pid == 0) g = 1;
+		pid = fork();
+		if (pid == 0) _exit(0);
+	}
+	return 0;
+}`
+	u := run(t, src, "fork", bound.Limits{})
+	text := ir.String(u.Prog)
+	text = text[strings.Index(text, "int main(void)\n"):]
+	if !strings.Contains(text, "g = 1") {
+		t.Errorf("the test before the fork is dropped:\n%s", text)
+	}
+	if strings.Contains(text, "_exit(") {
+		t.Errorf("the child's branch is kept:\n%s", text)
+	}
+}
+
 // TestForkPrunesChildBranch checks that the branch only the child runs is
 // dropped after an accepted fork (its calls, such as execv, need no
 // model), and the parent's branches are kept.
