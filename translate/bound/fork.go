@@ -37,7 +37,8 @@ import (
 // child's exit runs user code, and is not accepted. Anything else, or a
 // child that returns from a function other than main or a start routine
 // (it would go on in its caller), makes the fork an unsupported statement
-// that says why, so that the verdict is unknown if it is reached.
+// that says why, so that the verdict is unknown if it is reached. After an
+// accepted fork, the statements only the child runs are dropped (prune).
 func CheckForks(prog *ir.Program) {
 	fc := &forkChecker{prog: prog, harmless: map[*ir.Function]string{}, roots: map[*ir.Function]bool{}, called: map[*ir.Function]bool{}}
 	for _, f := range prog.Funcs {
