@@ -40,6 +40,18 @@ import (
 // that says why, so that the verdict is unknown if it is reached. After an
 // accepted fork, the statements only the child runs are dropped (prune).
 func CheckForks(prog *ir.Program) {
+	// A function of the program's own that is named like one of the
+	// process functions of the library table (a teaching program's
+	// wait(s)) is the program's: renamed, it is inlined like any other
+	// instead of being taken for the library's.
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		if op := model.Lookup(f.Name).Op; op == model.OpFork || op == model.OpWaitChild {
+			f.Name += OwnSuffix
+		}
+	}
 	fc := &forkChecker{prog: prog, harmless: map[*ir.Function]string{}, roots: map[*ir.Function]bool{}, called: map[*ir.Function]bool{}}
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
@@ -80,6 +92,10 @@ func CheckForks(prog *ir.Program) {
 	}
 }
 
+// OwnSuffix is appended to the name of a function the program defines
+// whose name is that of a process function of the library (fork, wait...).
+const OwnSuffix = "__ladr_own"
+
 // forkChecker holds what CheckForks knows of the program.
 type forkChecker struct {
 	prog         *ir.Program
@@ -105,7 +121,9 @@ func (fc *forkChecker) checkFunc(f *ir.Function) {
 	walk = func(b *ir.Block) {
 		for i, s := range b.List {
 			inspectOwn(s, func(c *ir.Call) {
-				if n := calleeName(c); n == "fork" || n == "vfork" {
+				// A function of the program's own named fork is not
+				// the library's.
+				if g := ir.CalledFunc(c); g != nil && g.Body == nil && (g.Name == "fork" || g.Name == "vfork") {
 					sites = append(sites, forkSite{b: b, i: i, call: c})
 				}
 			})

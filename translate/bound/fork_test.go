@@ -33,6 +33,10 @@ int main(void) { pthread_t th; pid_t p; pthread_create(&th, 0, t, &p); pthread_j
 		{"exit handlers", `static void h(void) { assert(g == 0); } int main(void) { atexit(h); if (fork() == 0) exit(0); return 0; }`, "exit handlers"},
 		{"callback through a variable", `static int cmp(const void *a, const void *b) { assert(a != b); return 0; } int (*fp)(const void *, const void *) = cmp;
 int main(void) { int a[2] = {0}; if (fork() == 0) { qsort(a, 2, sizeof(int), fp); _exit(0); } return 0; }`, "passes a function pointer to qsort"},
+		{"the program's own fork", `pid_t fork(void) { return g; }
+int main(void) { int p = fork(); if (p == 0) assert(g == 1); return 0; }`, ""},
+		{"the program's own wait", `pid_t wait(int *s) { *s = 0; return 0; }
+int main(void) { int st; pid_t p = fork(); if (p == 0) _exit(0); wait(&st); assert(st == 0); return 0; }`, ""},
 		{"fork handlers", `static void h(void) { assert(g == 0); } int main(void) { pthread_atfork(0, 0, h); if (fork() == 0) _exit(0); return 0; }`, "pthread_atfork"},
 		{"reassigned result", `int main(void) { pid_t p = fork(); p = 0; if (p == 0) { assert(0); } return 0; }`, "may fail an assertion"},
 		{"function pointer", `static void (*fp)(void); int main(void) { if (fork() == 0) { fp(); _exit(0); } return 0; }`, "through a pointer"},
