@@ -806,6 +806,18 @@ func (fc *forkChecker) callMayMatter(c *ir.Call) string {
 	if g == nil {
 		return "calls a function through a pointer"
 	}
+	if g.Body == nil && model.Lookup(g.Name).Op == model.OpThreadCreate {
+		// A thread that touches only its own locals can neither race
+		// nor fail: the child may create it.
+		if len(c.Args) > 2 {
+			if r := routineOf(c.Args[2]); r != nil && r.Body != nil {
+				if why := fc.localOnly(r, map[*ir.Function]bool{}); why == "" {
+					return ""
+				}
+			}
+		}
+		return "creates a thread"
+	}
 	if why := fc.libraryMayMatter(g); why != "" {
 		return why
 	}
@@ -859,6 +871,98 @@ func (fc *forkChecker) libraryMayMatter(g *ir.Function) string {
 		return "calls " + g.Name
 	}
 	return ""
+}
+
+// routineOf returns the function a start-routine argument names.
+func routineOf(e ir.Expr) *ir.Function {
+	e = ir.Uncast(e)
+	if u, ok := e.(*ir.Unary); ok && u.Op == ir.Addr {
+		e = ir.Uncast(u.X)
+	}
+	if fr, ok := e.(*ir.FuncRef); ok {
+		return fr.Fn
+	}
+	return nil
+}
+
+// localOnly says why a thread's start routine f may matter in the child
+// (it touches memory other than its own locals and parameters, or makes a
+// call that may matter), or "".
+func (fc *forkChecker) localOnly(f *ir.Function, seen map[*ir.Function]bool) string {
+	if seen[f] {
+		return ""
+	}
+	seen[f] = true
+	why := ""
+	var check func(s ir.Stmt)
+	check = func(s ir.Stmt) {
+		if why != "" {
+			return
+		}
+		if u, ok := s.(*ir.Unsupported); ok {
+			why = "runs a statement ladr does not model (" + u.What + ")"
+			return
+		}
+		if d, ok := s.(*ir.DeclStmt); ok && d.Var.IsStaticStorage() {
+			why = "has a static variable"
+			return
+		}
+		for _, e := range ownExprs(s) {
+			ir.Inspect(e, func(n any) bool {
+				switch x := n.(type) {
+				case *ir.Ident:
+					if x.Var.Class != ir.Local && x.Var.Class != ir.Param || x.Var.IsStaticStorage() {
+						why = "uses " + x.Var.Name
+					}
+				case *ir.Unary:
+					if x.Op == ir.Deref || x.Op == ir.Addr {
+						why = "uses memory through a pointer"
+					}
+				case *ir.Index:
+					if !ir.IsArray(x.X.Type()) {
+						why = "uses memory through a pointer"
+					}
+				case *ir.Member:
+					if x.Arrow {
+						why = "uses memory through a pointer"
+					}
+				case *ir.Call:
+					g := ir.CalledFunc(x)
+					switch {
+					case g == nil:
+						why = "calls a function through a pointer"
+					case g.Body != nil:
+						if w := fc.localOnly(g, seen); w != "" {
+							why = "calls " + g.Name + ", which " + w
+						}
+					default:
+						if model.Lookup(g.Name).Kind != model.Pure && model.Lookup(g.Name).Kind != model.Unknown {
+							why = "calls " + g.Name
+						} else if w := fc.callMayMatter(x); w != "" {
+							why = w
+						} else if len(model.Lookup(g.Name).Effects) > 0 {
+							why = "calls " + g.Name + ", which accesses memory"
+						} else {
+							for _, a := range x.Args {
+								if ir.IsPointer(a.Type()) || ir.IsArray(a.Type()) {
+									why = "passes a pointer to " + g.Name
+								}
+							}
+						}
+					}
+					return why == "" && g != nil && g.Body == nil
+				}
+				return why == ""
+			})
+		}
+		for _, b := range subBlocks(s) {
+			for _, t := range b.List {
+				check(t)
+			}
+		}
+	}
+	check(f.Body)
+	return why
 }
 
 // harmlessFunc says why a function of the program, called by the child,

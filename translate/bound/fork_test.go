@@ -25,7 +25,11 @@ int main(void) { pthread_t th; pid_t p; pthread_create(&th, 0, t, &p); pthread_j
 		{"switch", `int main(void) { pid_t p = fork(); switch (p) { case 0: _exit(0); case -1: return 1; default: break; } waitpid(p, 0, 0); return 0; }`, ""},
 		{"harmless helper", `static void child(void) { printf("x\n"); _exit(0); } int main(void) { if (fork() == 0) child(); return 0; }`, ""},
 
-		{"child creates a thread", `void *t(void *a) { return 0; } int main(void) { pthread_t th; pid_t p = fork(); if (p == 0) { pthread_create(&th, 0, t, 0); pthread_join(th, 0); exit(0); } return 0; }`, "creates a thread"},
+		{"child creates a thread that does nothing", `void *t(void *a) { return 0; } int main(void) { pthread_t th; pid_t p = fork(); if (p == 0) { pthread_create(&th, 0, t, 0); pthread_join(th, 0); exit(0); } return 0; }`, ""},
+		{"child creates a local-only thread", `void *t(void *a) { int n = 3; sleep((unsigned long)a); n++; return 0; } int main(void) { pthread_t th; pid_t p = fork(); if (p == 0) { pthread_create(&th, 0, t, 0); pthread_join(th, 0); exit(0); } return 0; }`, ""},
+		{"child creates a thread that writes a global", `void *t(void *a) { g = 1; return 0; } int main(void) { pthread_t th; pid_t p = fork(); if (p == 0) { pthread_create(&th, 0, t, 0); g = 2; pthread_join(th, 0); exit(0); } return 0; }`, "creates a thread"},
+		{"child creates a thread that writes through its argument", `void *t(void *a) { *(int *)a = 1; return 0; } int main(void) { pthread_t th; int x = 0; pid_t p = fork(); if (p == 0) { pthread_create(&th, 0, t, &x); x = 2; pthread_join(th, 0); exit(0); } return 0; }`, "creates a thread"},
+		{"child creates a thread that asserts", `void *t(void *a) { int n = 0; assert(n == 0); return 0; } int main(void) { pthread_t th; if (fork() == 0) { pthread_create(&th, 0, t, 0); pthread_join(th, 0); exit(0); } return 0; }`, "creates a thread"},
 		{"child asserts", `int main(void) { if (fork() == 0) { assert(g == 0); _exit(0); } return 0; }`, "may fail an assertion"},
 		{"helper asserts", `static void child(void) { assert(g == 0); } int main(void) { if (fork() == 0) { child(); _exit(0); } return 0; }`, "calls child, which may fail an assertion"},
 		{"child goes on in the parent's code", `int main(void) { fork(); assert(g == 0); return 0; }`, "may fail an assertion"},
