@@ -29,7 +29,10 @@ import (
 //     function passed as an argument (a callback could run user code);
 //   - calls of the program's own functions that, with every function they
 //     call, satisfy the same (all their statements, path-insensitively);
-//   - writes to any memory (the child's copy; the parent never sees them).
+//   - writes to any memory (the child's copy; the parent never sees them);
+//   - the creation of a thread whose start routine touches nothing but its
+//     own locals and parameters and makes no call that may matter (it can
+//     neither race nor fail).
 //
 // A vfork child shares the parent's memory until it calls exec or _exit:
 // it may only call those. When exit handlers (atexit) are registered, or
