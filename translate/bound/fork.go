@@ -29,7 +29,10 @@ import (
 //     function passed as an argument (a callback could run user code);
 //   - calls of the program's own functions that, with every function they
 //     call, satisfy the same (all their statements, path-insensitively);
-//   - writes to any memory (the child's copy; the parent never sees them).
+//   - writes to any memory (the child's copy; the parent never sees them);
+//   - the creation of a thread whose start routine touches nothing but its
+//     own locals and parameters and makes no call that may matter (it can
+//     neither race nor fail).
 //
 // A vfork child shares the parent's memory until it calls exec or _exit:
 // it may only call those. When exit handlers (atexit) are registered, or
@@ -37,8 +40,21 @@ import (
 // child's exit runs user code, and is not accepted. Anything else, or a
 // child that returns from a function other than main or a start routine
 // (it would go on in its caller), makes the fork an unsupported statement
-// that says why, so that the verdict is unknown if it is reached.
+// that says why, so that the verdict is unknown if it is reached. After an
+// accepted fork, the statements only the child runs are dropped (prune).
 func CheckForks(prog *ir.Program) {
+	// A function of the program's own that is named like one of the
+	// process functions of the library table (a teaching program's
+	// wait(s)) is the program's: renamed, it is inlined like any other
+	// instead of being taken for the library's.
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		if op := model.Lookup(f.Name).Op; op == model.OpFork || op == model.OpWaitChild {
+			f.Name += OwnSuffix
+		}
+	}
 	fc := &forkChecker{prog: prog, harmless: map[*ir.Function]string{}, roots: map[*ir.Function]bool{}, called: map[*ir.Function]bool{}}
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
@@ -79,6 +95,10 @@ func CheckForks(prog *ir.Program) {
 	}
 }
 
+// OwnSuffix is appended to the name of a function the program defines
+// whose name is that of a process function of the library (fork, wait...).
+const OwnSuffix = "__ladr_own"
+
 // forkChecker holds what CheckForks knows of the program.
 type forkChecker struct {
 	prog         *ir.Program
@@ -104,7 +124,9 @@ func (fc *forkChecker) checkFunc(f *ir.Function) {
 	walk = func(b *ir.Block) {
 		for i, s := range b.List {
 			inspectOwn(s, func(c *ir.Call) {
-				if n := calleeName(c); n == "fork" || n == "vfork" {
+				// A function of the program's own named fork is not
+				// the library's.
+				if g := ir.CalledFunc(c); g != nil && g.Body == nil && (g.Name == "fork" || g.Name == "vfork") {
 					sites = append(sites, forkSite{b: b, i: i, call: c})
 				}
 			})
@@ -119,11 +141,15 @@ func (fc *forkChecker) checkFunc(f *ir.Function) {
 	}
 	cw := newChildWalk(fc, f)
 	var reasons = map[forkSite]string{}
+	var accepted []ir.Stmt
+	facts := map[ir.Stmt]forkFact{}
 	for _, site := range sites {
 		if why := cw.check(site); why != "" {
 			reasons[site] = why
 		} else {
-			cw.prune(site)
+			st := site.b.List[site.i]
+			accepted = append(accepted, st)
+			facts[st] = cw.facts[site]
 		}
 	}
 	// Insert from the last site of a block to the first, so that the
@@ -138,6 +164,37 @@ func (fc *forkChecker) checkFunc(f *ir.Function) {
 		u := &ir.Unsupported{Loc: loc, What: fmt.Sprintf("%s whose child process %s (ladr checks the parent process only)", calleeName(site.call), why)}
 		site.b.List = append(site.b.List[:site.i], append([]ir.Stmt{u}, site.b.List[site.i:]...)...)
 	}
+	// Drop what only the child runs, one accepted fork at a time (each
+	// pruning changes the blocks: the walk is rebuilt).
+	for _, st := range accepted {
+		cw := newChildWalk(fc, f)
+		if pos, ok := cw.find(st); ok {
+			cw.prune(pos, facts[st])
+		}
+	}
+}
+
+// find returns where the statement st is in the function.
+func (cw *childWalk) find(st ir.Stmt) (childPos, bool) {
+	var out childPos
+	found := false
+	var walk func(b *ir.Block)
+	walk = func(b *ir.Block) {
+		for i, s := range b.List {
+			if found {
+				return
+			}
+			if s == st {
+				out, found = childPos{b, i}, true
+				return
+			}
+			for _, sub := range subBlocks(s) {
+				walk(sub)
+			}
+		}
+	}
+	walk(cw.f.Body)
+	return out, found
 }
 
 // inspectOwn calls f for the calls in the expressions of s itself (not in
@@ -234,73 +291,133 @@ func newChildWalk(fc *forkChecker, f *ir.Function) *childWalk {
 	return cw
 }
 
-// prune drops the branches after an accepted fork that only the child
-// runs (the parent's result is -1 or positive): ladr does not run the
-// child, and its code may call functions that have no model (execv). It
-// prunes only where the fork's result is certainly the one tested: in the
-// straight-line code that follows the fork (no loop around it, no goto in
-// the function), in ifs of the fork's own statement and block.
-func (cw *childWalk) prune(site forkSite) {
-	for b := site.b; b != cw.f.Body; {
-		hold := cw.parent[b]
-		if _, isLoop := hold.b.List[hold.i].(*ir.Loop); isLoop {
-			return
-		}
-		b = hold.b
-	}
-	hasGoto := false
-	ir.Inspect(ir.Stmt(cw.f.Body), func(n any) bool {
-		if _, ok := n.(*ir.Goto); ok {
-			hasGoto = true
-		}
-		return !hasGoto
-	})
-	if hasGoto {
-		return
-	}
-	fact := cw.facts[site]
-	if iff, ok := site.b.List[site.i].(*ir.If); ok {
-		pruneIf(iff, fact)
-	}
-	if fact.v == nil {
-		return
-	}
-	for _, t := range site.b.List[site.i+1:] {
-		if iff, ok := t.(*ir.If); ok {
-			pruneIf(iff, fact)
+// prune drops the statements after an accepted fork that only the child
+// runs: ladr does not run the child, and its code may call functions that
+// have no model (execv). The statements the parent may run are those
+// reachable from the function's entry without passing the fork, and those
+// reachable from the fork where its result is -1 or positive (the result's
+// variable, that nothing else assigns, keeps it: along a loop back to code
+// before the fork too). Every condition is followed both ways unless the
+// fork's result decides it. Declarations and labels are kept, and blocks
+// that hold a statement the parent may run.
+func (cw *childWalk) prune(site childPos, fact forkFact) {
+	reach := map[ir.Stmt]bool{}
+	walk := func(start []childPos, useFact bool, stop ir.Stmt) {
+		seen := map[childPos]bool{}
+		work := start
+		for len(work) > 0 {
+			p := work[len(work)-1]
+			work = work[:len(work)-1]
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			if p.i < len(p.b.List) {
+				s := p.b.List[p.i]
+				reach[s] = true
+				if s == stop {
+					continue
+				}
+			}
+			work = append(work, cw.successors(p, fact, useFact)...)
 		}
 	}
-}
-
-// pruneIf empties the branch of iff that the parent never takes, and goes
-// on in the ifs of the branches.
-func pruneIf(iff *ir.If, fact forkFact) {
-	v, known := parentValue(iff.Cond, fact)
-	if known && !v && !hasLabel(iff.Then) {
-		iff.Then = ir.NewBlock(iff.Then.Loc)
+	forkStmt := site.b.List[site.i]
+	walk([]childPos{{cw.f.Body, 0}}, false, forkStmt)
+	if _, ok := forkStmt.(*ir.If); ok {
+		walk(cw.successors(site, fact, true), true, nil)
+	} else {
+		walk([]childPos{{site.b, site.i + 1}}, true, nil)
 	}
-	if known && v && iff.Else != nil && !hasLabel(iff.Else) {
-		iff.Else = nil
-	}
-	for _, b := range subBlocks(iff) {
-		for _, t := range b.List {
-			if j, ok := t.(*ir.If); ok {
-				pruneIf(j, fact)
+	var filter func(b *ir.Block) bool
+	filter = func(b *ir.Block) bool {
+		kept := b.List[:0]
+		any := false
+		for _, s := range b.List {
+			inner := false
+			for _, sub := range subBlocks(s) {
+				if filter(sub) {
+					inner = true
+				}
+			}
+			switch s.(type) {
+			case *ir.DeclStmt, *ir.Label:
+				kept = append(kept, s)
+				any = any || reach[s]
+				continue
+			}
+			if reach[s] || inner {
+				kept = append(kept, s)
+				any = true
 			}
 		}
+		for i := len(kept); i < len(b.List); i++ {
+			b.List[i] = nil
+		}
+		b.List = kept
+		return any
 	}
+	filter(cw.f.Body)
 }
 
-// hasLabel reports whether b holds a label.
-func hasLabel(b *ir.Block) bool {
-	found := false
-	ir.Inspect(ir.Stmt(b), func(n any) bool {
-		if _, ok := n.(*ir.Label); ok {
-			found = true
+// successors returns where control may go after position p in the
+// parent; with useFact, the conditions that fork's result decides (it is
+// -1 or positive) go one way only.
+func (cw *childWalk) successors(p childPos, fact forkFact, useFact bool) []childPos {
+	if p.i >= len(p.b.List) {
+		if p.b == cw.f.Body {
+			return nil
 		}
-		return !found
-	})
-	return found
+		hold := cw.parent[p.b]
+		if _, isLoop := hold.b.List[hold.i].(*ir.Loop); isLoop {
+			return []childPos{hold, {hold.b, hold.i + 1}}
+		}
+		return []childPos{{hold.b, hold.i + 1}}
+	}
+	next := childPos{p.b, p.i + 1}
+	switch s := p.b.List[p.i].(type) {
+	case *ir.Block:
+		return []childPos{{s, 0}}
+	case *ir.If:
+		v, known := false, false
+		if useFact {
+			v, known = parentValue(s.Cond, fact)
+		}
+		var out []childPos
+		if !known || v {
+			out = append(out, childPos{s.Then, 0})
+		}
+		if !known || !v {
+			if s.Else != nil {
+				out = append(out, childPos{s.Else, 0})
+			} else {
+				out = append(out, next)
+			}
+		}
+		return out
+	case *ir.Loop:
+		return []childPos{{s.Body, 0}, next}
+	case *ir.Goto:
+		if l, ok := cw.labels[s.Label]; ok {
+			return []childPos{l}
+		}
+		return nil
+	case *ir.Break, *ir.Continue:
+		for b := p.b; b != cw.f.Body; {
+			hold := cw.parent[b]
+			if _, isLoop := hold.b.List[hold.i].(*ir.Loop); isLoop {
+				if _, isBreak := s.(*ir.Break); isBreak {
+					return []childPos{{hold.b, hold.i + 1}}
+				}
+				return []childPos{hold}
+			}
+			b = hold.b
+		}
+		return nil
+	case *ir.Return:
+		return nil
+	}
+	return []childPos{next}
 }
 
 // parentValue evaluates the condition e in the parent, where fork's result
@@ -692,6 +809,18 @@ func (fc *forkChecker) callMayMatter(c *ir.Call) string {
 	if g == nil {
 		return "calls a function through a pointer"
 	}
+	if g.Body == nil && model.Lookup(g.Name).Op == model.OpThreadCreate {
+		// A thread that touches only its own locals can neither race
+		// nor fail: the child may create it.
+		if len(c.Args) > 2 {
+			if r := routineOf(c.Args[2]); r != nil && r.Body != nil {
+				if why := fc.localOnly(r, map[*ir.Function]bool{}); why == "" {
+					return ""
+				}
+			}
+		}
+		return "creates a thread"
+	}
 	if why := fc.libraryMayMatter(g); why != "" {
 		return why
 	}
@@ -745,6 +874,98 @@ func (fc *forkChecker) libraryMayMatter(g *ir.Function) string {
 		return "calls " + g.Name
 	}
 	return ""
+}
+
+// routineOf returns the function a start-routine argument names.
+func routineOf(e ir.Expr) *ir.Function {
+	e = ir.Uncast(e)
+	if u, ok := e.(*ir.Unary); ok && u.Op == ir.Addr {
+		e = ir.Uncast(u.X)
+	}
+	if fr, ok := e.(*ir.FuncRef); ok {
+		return fr.Fn
+	}
+	return nil
+}
+
+// localOnly says why a thread's start routine f may matter in the child
+// (it touches memory other than its own locals and parameters, or makes a
+// call that may matter), or "".
+func (fc *forkChecker) localOnly(f *ir.Function, seen map[*ir.Function]bool) string {
+	if seen[f] {
+		return ""
+	}
+	seen[f] = true
+	why := ""
+	var check func(s ir.Stmt)
+	check = func(s ir.Stmt) {
+		if why != "" {
+			return
+		}
+		if u, ok := s.(*ir.Unsupported); ok {
+			why = "runs a statement ladr does not model (" + u.What + ")"
+			return
+		}
+		if d, ok := s.(*ir.DeclStmt); ok && d.Var.IsStaticStorage() {
+			why = "has a static variable"
+			return
+		}
+		for _, e := range ownExprs(s) {
+			ir.Inspect(e, func(n any) bool {
+				switch x := n.(type) {
+				case *ir.Ident:
+					if x.Var.Class != ir.Local && x.Var.Class != ir.Param || x.Var.IsStaticStorage() {
+						why = "uses " + x.Var.Name
+					}
+				case *ir.Unary:
+					if x.Op == ir.Deref || x.Op == ir.Addr {
+						why = "uses memory through a pointer"
+					}
+				case *ir.Index:
+					if !ir.IsArray(x.X.Type()) {
+						why = "uses memory through a pointer"
+					}
+				case *ir.Member:
+					if x.Arrow {
+						why = "uses memory through a pointer"
+					}
+				case *ir.Call:
+					g := ir.CalledFunc(x)
+					switch {
+					case g == nil:
+						why = "calls a function through a pointer"
+					case g.Body != nil:
+						if w := fc.localOnly(g, seen); w != "" {
+							why = "calls " + g.Name + ", which " + w
+						}
+					default:
+						if model.Lookup(g.Name).Kind != model.Pure && model.Lookup(g.Name).Kind != model.Unknown {
+							why = "calls " + g.Name
+						} else if w := fc.callMayMatter(x); w != "" {
+							why = w
+						} else if len(model.Lookup(g.Name).Effects) > 0 {
+							why = "calls " + g.Name + ", which accesses memory"
+						} else {
+							for _, a := range x.Args {
+								if ir.IsPointer(a.Type()) || ir.IsArray(a.Type()) {
+									why = "passes a pointer to " + g.Name
+								}
+							}
+						}
+					}
+					return why == "" && g != nil && g.Body == nil
+				}
+				return why == ""
+			})
+		}
+		for _, b := range subBlocks(s) {
+			for _, t := range b.List {
+				check(t)
+			}
+		}
+	}
+	check(f.Body)
+	return why
 }
 
 // harmlessFunc says why a function of the program, called by the child,

@@ -27,8 +27,9 @@ package cfront
 // Operand sizes come from the suffix (b, w, l, q) or, without one, from the
 // operands' C types; a memory operand whose C type is not an integer or a
 // pointer of that size is accessed as an unsigned integer of the size.
-// Anything else (another instruction, a shape of operands not listed, an
-// operand modifier, asm goto, an output the template does not define)
+// Operand references may carry the size modifiers b, w, k, q (%b0) when
+// the operand has that size. Anything else (another instruction, a shape
+// of operands not listed, another operand modifier, asm goto, an output the template does not define)
 // stays an unsupported statement that names the template, so that a
 // program whose verdict depends on it is answered unknown.
 
@@ -68,10 +69,12 @@ type asmLoc struct {
 	indirect bool
 }
 
-// asmSrc is a source value: operand op, or (op < 0) the immediate imm.
+// asmSrc is a source value: operand op, or (op < 0) the immediate imm;
+// mod is the size its modifier names, 0 if none.
 type asmSrc struct {
 	op  int
 	imm int64
+	mod int
 }
 
 // asmFlag is the instruction that reads the flags the main instruction
@@ -82,6 +85,7 @@ type asmFlag struct {
 	cond string
 	dst  int
 	size int // the suffix of sbb, 0 when absent
+	mod  int // the size the destination's modifier names, 0 if none
 }
 
 // asmInsn is a recognised asm statement.
@@ -101,6 +105,7 @@ type asmArg struct {
 	op   int    // operand number (asmArgOp, asmArgInd)
 	imm  int64  // asmArgImm
 	reg  string // asmArgStack: the register (esp or rsp)
+	mod  int    // asmArgOp: the size a modifier names (%b0 1, %w0 2, %k0 4, %q0 8), 0 if none
 }
 
 type asmArgKind int
@@ -224,7 +229,7 @@ func asmMain(ln asmLine, ops []asmOperand) (asmInsn, error) {
 		}
 		if dst, ok := asmMemory(dstArg, ops); ok {
 			in.dst = dst
-		} else if !in.locked && dstArg.kind == asmArgOp && asmClass(ops, dstArg.op) != classMem {
+		} else if !in.locked && dstArg.kind == asmArgOp && dstArg.mod == 0 && asmClass(ops, dstArg.op) != classMem {
 			in.dst = asmLoc{op: dstArg.op} // arithmetic on a register (or, "+g", wherever it is)
 		} else {
 			return asmInsn{}, fmt.Errorf("%q: destination operand", ln.text)
@@ -248,7 +253,7 @@ func asmMain(ln asmLine, ops []asmOperand) (asmInsn, error) {
 			}
 		case src.kind == asmArgOp && asmClass(ops, src.op) == classReg:
 			in.kind = map[string]asmKind{"xadd": asmXadd, "cmpxchg": asmCmpxchg}[base]
-			in.src = asmSrc{op: src.op}
+			in.src = asmSrc{op: src.op, mod: src.mod}
 		default:
 			return asmInsn{}, fmt.Errorf("%q: source operand", ln.text)
 		}
@@ -263,7 +268,7 @@ func asmMain(ln asmLine, ops []asmOperand) (asmInsn, error) {
 		if !ok || a.kind != asmArgOp || asmClass(ops, a.op) != classReg {
 			return asmInsn{}, fmt.Errorf("%q: operands", ln.text)
 		}
-		in.dst, in.src = dst, asmSrc{op: a.op}
+		in.dst, in.src = dst, asmSrc{op: a.op, mod: a.mod}
 		return in, nil
 	}
 	return asmInsn{}, fmt.Errorf("instruction %q", ln.text)
@@ -290,13 +295,16 @@ func asmFlagInsn(ln asmLine, in asmInsn, ops []asmOperand) (asmFlag, error) {
 		if !ok {
 			return asmFlag{}, fmt.Errorf("%q after this instruction", ln.text)
 		}
-		return asmFlag{cond: cond, dst: ln.args[0].op}, nil
+		return asmFlag{cond: cond, dst: ln.args[0].op, mod: ln.args[0].mod}, nil
 	}
 	base, size, ok := asmMnemonic(ln.mnem)
 	if ok && base == "sbb" && in.kind == asmBit && len(ln.args) == 2 &&
 		ln.args[0].kind == asmArgOp && ln.args[1].kind == asmArgOp && ln.args[0].op == ln.args[1].op &&
 		asmClass(ops, ln.args[0].op) == classReg && asmWritable(ops, ln.args[0].op) {
-		return asmFlag{cond: "sbb", dst: ln.args[0].op, size: size}, nil
+		if ln.args[0].mod != ln.args[1].mod {
+			return asmFlag{}, fmt.Errorf("%q: operands", ln.text)
+		}
+		return asmFlag{cond: "sbb", dst: ln.args[0].op, size: size, mod: ln.args[0].mod}, nil
 	}
 	return asmFlag{}, fmt.Errorf("instruction %q after the atomic one", ln.text)
 }
@@ -308,7 +316,7 @@ func asmValue(a asmArg) (asmSrc, bool) {
 	case asmArgImm:
 		return asmSrc{op: -1, imm: a.imm}, true
 	case asmArgOp:
-		return asmSrc{op: a.op}, true
+		return asmSrc{op: a.op, mod: a.mod}, true
 	}
 	return asmSrc{}, false
 }
@@ -316,6 +324,9 @@ func asmValue(a asmArg) (asmSrc, bool) {
 // asmMemory reads a memory destination: a memory operand, or the memory a
 // register operand points to.
 func asmMemory(a asmArg, ops []asmOperand) (asmLoc, bool) {
+	if a.mod != 0 {
+		return asmLoc{}, false
+	}
 	switch a.kind {
 	case asmArgOp:
 		if asmClass(ops, a.op) == classMem {
@@ -575,19 +586,25 @@ func asmParseArg(s string, ops []asmOperand, extended bool) (asmArg, error) {
 		return asmArg{}, fmt.Errorf("operand %s", s)
 	}
 	ref := s[1:]
+	mod := 0
+	if len(ref) > 1 && strings.ContainsRune("bwkq", rune(ref[0])) && (ref[1] == '[' || '0' <= ref[1] && ref[1] <= '9') {
+		// A register of the operand's size: %b0 (1 byte), %w0, %k0, %q0.
+		mod = map[byte]int{'b': 1, 'w': 2, 'k': 4, 'q': 8}[ref[0]]
+		ref = ref[1:]
+	}
 	if strings.HasPrefix(ref, "[") && strings.HasSuffix(ref, "]") {
 		for i, o := range ops {
 			if o.name != "" && o.name == ref[1:len(ref)-1] {
-				return asmArg{kind: asmArgOp, op: i}, nil
+				return asmArg{kind: asmArgOp, op: i, mod: mod}, nil
 			}
 		}
 		return asmArg{}, fmt.Errorf("no operand %s", s)
 	}
 	n, err := strconv.Atoi(ref)
 	if err != nil || n < 0 || n >= len(ops) {
-		return asmArg{}, fmt.Errorf("operand %s", s) // modifiers (%k0) and unknown numbers
+		return asmArg{}, fmt.Errorf("operand %s", s) // other modifiers (%h0, %c0) and unknown numbers
 	}
-	return asmArg{kind: asmArgOp, op: n}, nil
+	return asmArg{kind: asmArgOp, op: n, mod: mod}, nil
 }
 
 // asmRegister reads a literal register name ("%%esp" in extended asm,
@@ -908,10 +925,16 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 	if size != 1 && size != 2 && size != 4 && size != 8 {
 		return nil, fmt.Errorf("operand size unknown")
 	}
-	// A register operand must have the instruction's size.
+	// A register operand must have the instruction's size, and that of
+	// its modifier.
 	if in.kind == asmXadd || in.kind == asmXchg || in.kind == asmCmpxchg {
-		if t := a.ccType(in.src.op); !isIntOrPtr(t) || int(t.Size()) != size {
+		if t := a.ccType(in.src.op); !isIntOrPtr(t) || int(t.Size()) != size || in.src.mod != 0 && in.src.mod != size {
 			return nil, fmt.Errorf("register operand %d is not of %d bytes", in.src.op, size)
+		}
+	}
+	if in.src.op >= 0 && in.src.mod != 0 {
+		if t := a.ccType(in.src.op); !isIntOrPtr(t) || int(t.Size()) != in.src.mod {
+			return nil, fmt.Errorf("operand %d is not of the %d bytes its modifier names", in.src.op, in.src.mod)
 		}
 	}
 	if !isIntOrPtr(mt) || int(mt.Size()) != size {
@@ -1068,8 +1091,8 @@ func (a *asmLowering) setFlag(f asmFlag, c ir.Expr) error {
 		return fmt.Errorf("flag operand %d is not an output", f.dst)
 	}
 	t := a.ccType(f.dst)
-	if !isIntOrPtr(t) {
-		return fmt.Errorf("flag operand %d is not an integer", f.dst)
+	if !isIntOrPtr(t) || f.mod != 0 && int(t.Size()) != f.mod {
+		return fmt.Errorf("flag operand %d is not an integer of its modifier's size", f.dst)
 	}
 	if f.cond == "sbb" {
 		if f.size != 0 && int(t.Size()) != f.size {
