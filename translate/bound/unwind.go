@@ -115,12 +115,20 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	}
 	// A loop whose number of iterations is a small constant is unwound
 	// completely: cutting an initialization loop would cut every path.
+	// A loop that creates threads is not unwound further than the bound
+	// (each iteration is a thread more), but when the bound covers its
+	// constant trip count it is complete too.
 	complete := false
-	if trip, ok := tripCount(prev, s); ok && !u.addrTaken[counterVar(s)] && trip <= maxAutoUnwind && !createsThreads(s.Body) && trip*max(countStmts(s.Body), 1) <= maxAutoStmts {
-		if trip > n {
+	if trip, ok := tripCount(prev, s); ok && !u.addrTaken[counterVar(s)] {
+		if trip <= maxAutoUnwind && !createsThreads(s.Body) && trip*max(countStmts(s.Body), 1) <= maxAutoStmts && trip > n {
 			n = trip
 		}
 		complete = n >= trip
+		if complete && createsThreads(s.Body) {
+			// The copies past the trip count never run, but each would be
+			// a thread.
+			n = trip
+		}
 	}
 	// A loop whose condition is constantly false (do { ... } while (0)
 	// macros) runs its body at most once: nothing is cut.

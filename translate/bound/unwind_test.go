@@ -377,6 +377,18 @@ int main(void) {
 		t.Errorf("want one unrun marker, at the pthread_create loop")
 	}
 	gccSyntax(t, u.Prog)
+
+	// With a bound that covers its trip count, the pthread_create loop is
+	// complete: three copies (three threads), no marker.
+	u = run(t, src, "unwind", bound.Limits{Unwind: 4})
+	main = body(t, u.Prog, "main")
+	if k := copiesOf(main, lineOf(t, src, "pthread_create(&t, 0, w, 0);")); k != 3 {
+		t.Errorf("pthread_create copied %d times with unwind 4, want 3", k)
+	}
+	if u := stmtsCalling(main, bound.UnrunFunc); len(u) != 0 {
+		t.Errorf("unrun markers %v with unwind 4, want none", u)
+	}
+	gccSyntax(t, u.Prog)
 }
 
 // TestUnwindConstantLoopSoundness: complete unwinding drops the bound
