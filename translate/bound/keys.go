@@ -119,7 +119,7 @@ func (k *keyDestructors) create(b *ir.Builder, call *ir.Call, lhs ir.Expr) []ir.
 	var out []ir.Stmt
 	kp := b.Temp(call.Args[0].Type(), &out)
 	out = append(out, b.Assign(ir.Ref(kp), call.Args[0]))
-	c := &ir.Call{Fn: call.Fn, Args: []ir.Expr{ir.Ref(kp), &ir.Cast{X: ir.IntConst(0), T: call.Args[1].Type()}}, T: call.T, P: call.P}
+	c := &ir.Call{Fn: call.Fn, Args: []ir.Expr{ir.Ref(kp), &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}}, T: call.T, P: call.P}
 	if lhs != nil {
 		out = append(out, b.Assign(lhs, c))
 	} else {

@@ -196,9 +196,10 @@ func (p *pthreadLowerer) block(b *ir.Block, open []cleanup) {
 	b.List = out
 }
 
-// hoistOnce lowers the calls of pthread_once inside the expressions of s
-// (if (pthread_once(&o, f)) ..., int r = pthread_once(...) + 1): each is
-// replaced by a temporary its lowering, placed before s, sets. A call in
+// hoistOnce lowers the calls of pthread_once (and of pthread_key_create
+// with a destructor) inside the expressions of s (if (pthread_once(&o, f))
+// ..., return pthread_key_create(&k, d)): each is replaced by a temporary
+// its lowering, placed before s, sets. A call in
 // an operand that may not be evaluated (after && or ||, in a branch of
 // ?:) or in a loop's condition stays, and is unsupported.
 func (p *pthreadLowerer) hoistOnce(s ir.Stmt) []ir.Stmt {
@@ -226,10 +227,21 @@ func (p *pthreadLowerer) hoistOnce(s ir.Stmt) []ir.Stmt {
 			for i, a := range x.Args {
 				x.Args[i] = rewrite(a, sure)
 			}
-			if sure && model.Lookup(calleeName(x)).Op == model.OpOnce {
+			if !sure {
+				return x
+			}
+			switch op := model.Lookup(calleeName(x)).Op; {
+			case op == model.OpOnce:
 				t := p.Temp(x.T, &pre)
 				pre = append(pre, p.once(x, ir.Ref(t))...)
 				return ir.Ref(t)
+			case op == model.OpKeyCreate && p.keys != nil:
+				var st []ir.Stmt
+				t := p.Temp(x.T, &st)
+				if low := p.keys.create(&p.Builder, x, ir.Ref(t)); low != nil {
+					pre = append(append(pre, st...), low...)
+					return ir.Ref(t)
+				}
 			}
 			return x
 		case *ir.Binary:
