@@ -126,6 +126,31 @@ func callsOp(prog *ir.Program, op model.Op) bool {
 	return found
 }
 
+// setsDetached reports whether prog may set a thread attributes object's
+// detach state to detached: a call of pthread_attr_setdetachstate whose
+// state is not the constant PTHREAD_CREATE_JOINABLE.
+func setsDetached(prog *ir.Program) bool {
+	found := false
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if c, ok := n.(*ir.Call); ok && model.Lookup(calleeName(c)).Op == model.OpAttrSetDetach {
+				if len(c.Args) < 2 {
+					found = true
+					return false
+				}
+				if lit, isLit := ir.Uncast(c.Args[1]).(*ir.IntLit); !isLit || lit.Val != model.CreateJoinable {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 // mutexField returns the lvalue of field name (glibc's __kind, __count) of
 // the mutex p points to, reached through the union's __data member, or nil
 // when the type has none.
