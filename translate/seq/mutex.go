@@ -304,7 +304,7 @@ func (c *site) unlock() error {
 	if err != nil {
 		return err
 	}
-	const what = "unlock of a normal mutex the thread does not hold (undefined behaviour)"
+	const what = "unlock of a normal mutex the thread does not hold"
 	if k == nil {
 		if !c.s.opt.HeldUnlocks[c.call] {
 			c.add(c.undefined(c.owned(m), what))
@@ -338,7 +338,7 @@ func (c *site) condUnlock() error {
 		return err
 	}
 	if !c.s.opt.HeldUnlocks[c.call] || k != nil {
-		c.add(c.undefined(c.owned(m), "pthread_cond_wait on a mutex the thread does not hold (undefined behaviour, or EPERM: not modelled)"))
+		c.add(c.undefined(c.owned(m), "pthread_cond_wait on a mutex the thread does not hold (for an errorcheck mutex it returns EPERM: not modelled)"))
 	}
 	if k != nil {
 		once := ir.Bin(ir.LOr, &ir.Unary{Op: ir.Not, X: c.is(k, model.MutexRecursive), T: ir.IntType}, ir.Bin(ir.Le, clone(count), ir.IntConst(1), ir.IntType), ir.IntType)
