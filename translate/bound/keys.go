@@ -83,7 +83,8 @@ func (k *keyDestructors) runner() *ir.Function {
 	for key := 0; key < k.sites; key++ {
 		v := &ir.Var{Name: fmt.Sprintf("v%d", key), Type: ir.VoidPtrType, Class: ir.Local, Func: RunDestructorsFunc}
 		kk := ir.Lit(int64(key), ir.UIntType)
-		d := &ir.Index{X: ir.Ref(k.table), I: ir.IntConst(int64(key)), T: ir.IntType}
+		dv := &ir.Var{Name: fmt.Sprintf("d%d", key), Type: ir.IntType, Class: ir.Local, Func: RunDestructorsFunc}
+		d := ir.Ref(dv)
 		var call ir.Stmt
 		for i := len(k.dtors) - 1; i >= 0; i-- {
 			c := ir.Exec(loc, &ir.Call{Fn: &ir.FuncRef{Fn: k.dtors[i]}, Args: []ir.Expr{ir.Ref(v)}, T: ir.VoidType})
@@ -94,7 +95,12 @@ func (k *keyDestructors) runner() *ir.Function {
 			call = &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Clone(d), ir.IntConst(int64(i+1)), ir.IntType),
 				Then: ir.NewBlock(loc, c), Else: ir.NewBlock(loc, call)}
 		}
+		begin, end := k.atomic()
 		body = append(body,
+			&ir.DeclStmt{Loc: loc, Var: dv},
+			ir.Exec(loc, ir.CallFn(begin)),
+			ir.Exec(loc, ir.Set(ir.Ref(dv), &ir.Index{X: ir.Ref(k.table), I: ir.IntConst(int64(key)), T: ir.IntType})),
+			ir.Exec(loc, ir.CallFn(end)),
 			&ir.DeclStmt{Loc: loc, Var: v},
 			ir.Exec(loc, ir.Set(ir.Ref(v), ir.CallFn(get, kk))),
 			&ir.If{Loc: loc, Cond: ir.Bin(ir.LAnd, ir.Bin(ir.Ne, ir.Ref(v), &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}, ir.IntType),
@@ -117,23 +123,40 @@ func (k *keyDestructors) create(b *ir.Builder, call *ir.Call, lhs ir.Expr) []ir.
 		return nil
 	}
 	var out []ir.Stmt
-	kp := b.Temp(call.Args[0].Type(), &out)
-	out = append(out, b.Assign(ir.Ref(kp), call.Args[0]))
-	c := &ir.Call{Fn: call.Fn, Args: []ir.Expr{ir.Ref(kp), &ir.Cast{X: ir.IntConst(0), T: call.Args[1].Type()}}, T: call.T, P: call.P}
+	// The key's address, evaluated once (&k as it is: a report of a race
+	// on the key names it).
+	var kp ir.Expr = call.Args[0]
+	if !isAddrOf(kp) {
+		t := b.Temp(call.Args[0].Type(), &out)
+		out = append(out, b.Assign(ir.Ref(t), call.Args[0]))
+		kp = ir.Ref(t)
+	}
+	c := &ir.Call{Fn: call.Fn, Args: []ir.Expr{kp, &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}}, T: call.T, P: call.P}
 	if lhs != nil {
 		out = append(out, b.Assign(lhs, c))
 	} else {
 		out = append(out, b.Exec(c))
 	}
-	key := &ir.Cast{X: &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: ir.Ref(kp), T: &ir.Pointer{Elem: ir.UIntType}}, T: ir.UIntType}, T: ir.UIntType}
+	key := &ir.Cast{X: &ir.Unary{Op: ir.Deref, X: &ir.Cast{X: ir.Clone(kp), T: &ir.Pointer{Elem: ir.UIntType}}, T: ir.UIntType}, T: ir.UIntType}
 	inRange := ir.Bin(ir.Lt, key, ir.Lit(int64(k.sites), ir.UIntType), ir.IntType)
 	check := k.prog.DeclareFunc(CheckModelledFunc, &ir.Func{Result: ir.VoidType, NoProto: true})
 	what := fmt.Sprintf("a key with a destructor beyond the first %d keys (one per pthread_key_create call)", k.sites)
+	begin, end := k.atomic()
 	out = append(out,
 		b.Exec(ir.CallFn(check, &ir.Unary{Op: ir.Not, X: inRange, T: ir.IntType}, stringLit(what))),
 		&ir.If{Loc: b.Loc, Cond: ir.Clone(inRange), Then: ir.NewBlock(b.Loc,
-			b.Assign(&ir.Index{X: ir.Ref(k.table), I: ir.Clone(key), T: ir.IntType}, ir.IntConst(int64(k.num[d]))))})
+			// Like the C library's own lock: the table is no memory
+			// of the program's, its accesses never race.
+			b.Exec(ir.CallFn(begin)),
+			b.Assign(&ir.Index{X: ir.Ref(k.table), I: ir.Clone(key), T: ir.IntType}, ir.IntConst(int64(k.num[d]))),
+			b.Exec(ir.CallFn(end)))})
 	return []ir.Stmt{ir.NewBlock(b.Loc, out...)}
+}
+
+// atomic returns __VERIFIER_atomic_begin and __VERIFIER_atomic_end.
+func (k *keyDestructors) atomic() (*ir.Function, *ir.Function) {
+	return k.prog.DeclareFunc("__VERIFIER_atomic_begin", &ir.Func{Result: ir.VoidType}),
+		k.prog.DeclareFunc("__VERIFIER_atomic_end", &ir.Func{Result: ir.VoidType})
 }
 
 // atExit returns the call of the destructors a thread's exit makes.

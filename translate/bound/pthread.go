@@ -189,10 +189,84 @@ func (p *pthreadLowerer) block(b *ir.Block, open []cleanup) {
 			out = append(out, s)
 			continue
 		}
+		out = append(out, p.hoistOnce(s)...)
 		p.nested(s, mine)
 		out = append(out, s)
 	}
 	b.List = out
+}
+
+// hoistOnce lowers the calls of pthread_once (and of pthread_key_create
+// with a destructor) inside the expressions of s (if (pthread_once(&o, f))
+// ..., return pthread_key_create(&k, d)): each is replaced by a temporary
+// its lowering, placed before s, sets. A call in
+// an operand that may not be evaluated (after && or ||, in a branch of
+// ?:) or in a loop's condition stays, and is unsupported.
+func (p *pthreadLowerer) hoistOnce(s ir.Stmt) []ir.Stmt {
+	var slot *ir.Expr
+	switch x := s.(type) {
+	case *ir.ExprStmt:
+		slot = &x.X
+	case *ir.If:
+		slot = &x.Cond
+	case *ir.Return:
+		slot = &x.X
+	case *ir.DeclStmt:
+		if x.Init != nil && !x.Init.IsList {
+			slot = &x.Init.Expr
+		}
+	}
+	if slot == nil || *slot == nil {
+		return nil
+	}
+	var pre []ir.Stmt
+	var rewrite func(e ir.Expr, sure bool) ir.Expr
+	rewrite = func(e ir.Expr, sure bool) ir.Expr {
+		switch x := e.(type) {
+		case *ir.Call:
+			for i, a := range x.Args {
+				x.Args[i] = rewrite(a, sure)
+			}
+			if !sure {
+				return x
+			}
+			switch op := model.Lookup(calleeName(x)).Op; {
+			case op == model.OpOnce:
+				t := p.Temp(x.T, &pre)
+				pre = append(pre, p.once(x, ir.Ref(t))...)
+				return ir.Ref(t)
+			case op == model.OpKeyCreate && p.keys != nil:
+				var st []ir.Stmt
+				t := p.Temp(x.T, &st)
+				if low := p.keys.create(&p.Builder, x, ir.Ref(t)); low != nil {
+					pre = append(append(pre, st...), low...)
+					return ir.Ref(t)
+				}
+			}
+			return x
+		case *ir.Binary:
+			x.X = rewrite(x.X, sure)
+			x.Y = rewrite(x.Y, sure && x.Op != ir.LAnd && x.Op != ir.LOr)
+			return x
+		case *ir.Cond:
+			x.C = rewrite(x.C, sure)
+			x.X = rewrite(x.X, false)
+			x.Y = rewrite(x.Y, false)
+			return x
+		case *ir.Unary:
+			x.X = rewrite(x.X, sure)
+			return x
+		case *ir.Cast:
+			x.X = rewrite(x.X, sure)
+			return x
+		case *ir.Assign:
+			x.R = rewrite(x.R, sure)
+			return x
+		}
+		return e
+	}
+	*slot = rewrite(*slot, true)
+	return pre
 }
 
 // nested lowers the blocks nested in s.

@@ -126,6 +126,31 @@ func callsOp(prog *ir.Program, op model.Op) bool {
 	return found
 }
 
+// setsDetached reports whether prog may set a thread attributes object's
+// detach state to detached: a call of pthread_attr_setdetachstate whose
+// state is not the constant PTHREAD_CREATE_JOINABLE.
+func setsDetached(prog *ir.Program) bool {
+	found := false
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if c, ok := n.(*ir.Call); ok && model.Lookup(calleeName(c)).Op == model.OpAttrSetDetach {
+				if len(c.Args) < 2 {
+					found = true
+					return false
+				}
+				if lit, isLit := ir.Uncast(c.Args[1]).(*ir.IntLit); !isLit || lit.Val != model.CreateJoinable {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
 // mutexField returns the lvalue of field name (glibc's __kind, __count) of
 // the mutex p points to, reached through the union's __data member, or nil
 // when the type has none.
@@ -279,7 +304,7 @@ func (c *site) unlock() error {
 	if err != nil {
 		return err
 	}
-	const what = "unlock of a normal mutex the thread does not hold (undefined behaviour)"
+	const what = "unlock of a normal mutex the thread does not hold"
 	if k == nil {
 		if !c.s.opt.HeldUnlocks[c.call] {
 			c.add(c.undefined(c.owned(m), what))
@@ -313,7 +338,7 @@ func (c *site) condUnlock() error {
 		return err
 	}
 	if !c.s.opt.HeldUnlocks[c.call] || k != nil {
-		c.add(c.undefined(c.owned(m), "pthread_cond_wait on a mutex the thread does not hold (undefined behaviour, or EPERM: not modelled)"))
+		c.add(c.undefined(c.owned(m), "pthread_cond_wait on a mutex the thread does not hold (for an errorcheck mutex it returns EPERM: not modelled)"))
 	}
 	if k != nil {
 		once := ir.Bin(ir.LOr, &ir.Unary{Op: ir.Not, X: c.is(k, model.MutexRecursive), T: ir.IntType}, ir.Bin(ir.Le, clone(count), ir.IntConst(1), ir.IntType), ir.IntType)

@@ -152,7 +152,7 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 	d.Nondet = func() ir.Expr { return ir.CallFn(nondetFn) }
 
 	s := &sequentializer{prog: prog, d: d, opt: opt, tls: map[*ir.Var]*ir.Var{}, kinds: usesMutexKinds(prog)}
-	if callsOp(prog, model.OpDetach) || callsOp(prog, model.OpAttrSetDetach) {
+	if callsOp(prog, model.OpDetach) || setsDetached(prog) {
 		// The inert threads' identifiers follow the threads'.
 		s.detached = prog.AddGlobal("__ladr_detached", &ir.Array{Elem: ir.BoolType, Len: int64(n + prog.InertThreads)}, nil)
 	}
