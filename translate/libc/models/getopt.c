@@ -5,7 +5,10 @@
    option's argument attached ("-n5") or in the next argument ("-n 5"),
    a missing argument or an unknown option returns '?' (':' if optstring
    starts with ':'), and a leading '+' in optstring (or '-') stops at the
-   first non-option. Long options may be abbreviated to a unique prefix.
+   first non-option, as does the environment variable POSIXLY_CORRECT
+   (whether the environment sets it is nondeterministic, chosen when
+   getopt starts scanning). Long options may be abbreviated to a unique
+   prefix.
    Error messages are not printed. The state (optind, optarg, optopt,
    opterr and the position in a group of short options) is shared by all
    threads, as glibc's is. */
@@ -21,6 +24,8 @@ int optind = 1, opterr = 1, optopt = '?';
    non-options already skipped (argv[first, last)), as glibc keeps them. */
 static char *__ladr_getopt_next;
 static int __ladr_getopt_first, __ladr_getopt_last;
+/* Whether POSIXLY_CORRECT is set (0 unknown yet, 1 no, 2 yes). */
+static int __ladr_getopt_posix;
 
 static int __ladr_getopt_nonopt(const char *a) { return a[0] != '-' || a[1] == 0; }
 
@@ -93,11 +98,15 @@ static int __ladr_getopt_long1(int argc, char *const *argv, const struct option 
 int __ladr_getopt(int argc, char *const *argv, const char *optstring, const struct option *longopts, int *longindex) {
 	int permute = 1, colon = 0, c, i;
 	const char *o;
-	if (optind == 0) {
-		optind = 1;
+	if (optind == 0 || __ladr_getopt_posix == 0) {
+		if (optind == 0)
+			optind = 1;
 		__ladr_getopt_next = 0;
-		__ladr_getopt_first = __ladr_getopt_last = 1;
+		__ladr_getopt_first = __ladr_getopt_last = optind;
+		__ladr_getopt_posix = __VERIFIER_nondet_int() ? 2 : 1;
 	}
+	if (__ladr_getopt_posix == 2)
+		permute = 0;
 	if (optstring[0] == '+' || optstring[0] == '-') {
 		permute = 0;
 		optstring++;
