@@ -66,7 +66,7 @@ func TestGetoptAgainstGlibc(t *testing.T) {
 	dir := t.TempDir()
 	obj := filepath.Join(dir, "getopt.o")
 	defs := []string{"-Dgetopt=ladr_getopt", "-Dgetopt_long=ladr_getopt_long", "-Doptind=ladr_optind", "-Doptarg=ladr_optarg",
-		"-Dopterr=ladr_opterr", "-Doptopt=ladr_optopt", "-D__ladr_want___ladr_getopt", "-D__ladr_want_getopt", "-D__ladr_want_getopt_long"}
+		"-Dopterr=ladr_opterr", "-Doptopt=ladr_optopt", "-D__ladr_want___ladr_getopt_scan", "-D__ladr_want___ladr_getopt_short", "-D__ladr_want___ladr_getopt_long1", "-D__ladr_want_getopt", "-D__ladr_want_getopt_long"}
 	if out, err := exec.Command(gcc, append(append([]string{"-Wall", "-Werror", "-c", "-include", "models/ladr.h"}, defs...), "-o", obj, "models/getopt.c")...).CombinedOutput(); err != nil {
 		t.Fatalf("compiling the model: %v\n%s", err, out)
 	}
