@@ -12,6 +12,11 @@
 // constant expressions, and marks whatever it cannot represent with
 // ir.Unsupported / ir.Bad so that the pipeline can answer "unknown" with a
 // reason and a position if (and only if) that code is reachable.
+//
+// The library functions a program calls that the library table (package
+// model) does not know are linked from ladr's model of the C library
+// (package libc) into the same translation unit (link.go), and main's
+// parameters receive the model of its arguments (Options.Args).
 package cfront
 
 import (

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 )
 
 // libDefs are C definitions of library functions that CBMC does not model
@@ -28,8 +29,10 @@ var libDefs = map[string]string{
 `,
 }
 
-// LibDefsFile is the file name of the positions in libDefs' definitions.
-const LibDefsFile = "<ladr-libc>.i"
+// LibDefsFile is the file name of the positions in libDefs' definitions:
+// a file of ladr's C library model (libc.IsModelFile), so that traces and
+// reports treat its positions as the model's.
+const LibDefsFile = libc.Dir + "/libdefs.i"
 
 // addLibDefs gives the declared, called and undefined functions of prog
 // that libDefs defines their definition.

@@ -27,7 +27,7 @@ func TestLinkModels(t *testing.T) {
 			map[string]string{"strtok": libc.Dir + "/string.c", "strtok_r": libc.Dir + "/string.c"}},
 		{"table function kept", "#include <string.h>\nint main(void) { return (int)strlen(\"ab\"); }", map[string]string{"strlen": ""}},
 		{"getopt_long", "#include <getopt.h>\nstruct option o[] = {{\"a\", 0, 0, 'a'}, {0, 0, 0, 0}};\nint main(int c, char **v) { return getopt_long(c, v, \"a\", o, 0); }",
-			map[string]string{"getopt_long": libc.Dir + "/getopt.c", "__ladr_getopt": libc.Dir + "/getopt.c", "__ladr_args": libc.Dir + "/args.c"}},
+			map[string]string{"getopt_long": libc.Dir + "/getopt.c", "__ladr_getopt_scan": libc.Dir + "/getopt.c", "__ladr_getopt_long1": libc.Dir + "/getopt.c", "__ladr_args": libc.Dir + "/args.c"}},
 	} {
 		for _, m := range []Model{LP64, ILP32} {
 			t.Run(tc.name+"/"+m.String(), func(t *testing.T) {
@@ -59,7 +59,7 @@ func TestLinkEveryModel(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("#define _GNU_SOURCE\n")
 	for _, h := range []string{"stdlib.h", "string.h", "strings.h", "unistd.h", "getopt.h", "signal.h", "time.h", "sys/time.h",
-		"semaphore.h", "stdio.h", "errno.h", "fcntl.h", "setjmp.h"} {
+		"semaphore.h", "stdio.h", "errno.h", "fcntl.h", "setjmp.h", "netdb.h"} {
 		b.WriteString("#include <" + h + ">\n")
 	}
 	var names []string

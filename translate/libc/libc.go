@@ -19,23 +19,47 @@
 //     each function it needs, so that only those are compiled and a
 //     function the user defines is never defined twice. Provides reads the
 //     provided names from these lines.
+//
 //   - Helpers, statics and the model's own state use reserved names
 //     (__ladr_...), are wanted like library functions, and are declared
 //     (not defined) outside their guard.
+//
 //   - State is shared where the real library's is (getopt's optind, strtok's
 //     saved pointer: two threads using them race, as in the real program)
 //     and per thread where the real library's is (errno: a _Thread_local).
+//
 //   - Results the environment decides (the bytes read(2) returns, the time,
 //     getenv) are nondeterministic: calls of __VERIFIER_nondet_* (which the
 //     replay answers from the counterexample), constrained by
 //     __VERIFIER_assume to what POSIX allows. Memory effects are exact
 //     (write(2) reads its buffer, read(2) writes what it returns).
+//
 //   - Loops over the arguments' bytes are bounded by ladr's unwinding like
 //     the user's loops, so a bound cut there is reported as a bound.
 //
-// Functions that cannot be modelled faithfully (signal delivery: raise,
-// kill, alarm...) are not here: the table (package model) lists them with
-// no lowering, so a call makes the result unknown at the call.
+//   - A behaviour a model cannot reproduce (a third environment variable,
+//     a timer in a program with signal handlers) calls an undefined
+//     __ladr_unmodelled_WHAT() (model.UnmodelledPrefix): the path ends there
+//     and the result cannot be a proof (a violation found elsewhere
+//     stands). The markers are found in the program's text, not on its
+//     paths: a program whose model holds one is never proved.
+//
+//   - A variadic function whose variadic arguments matter (sem_open) is
+//     modelled by the non-variadic __ladr_va_F (VariadicPrefix), defined
+//     under F's guard; the linker redirects F's calls to it.
+//
+//   - Output copies its buffer to a fresh heap block with memcpy and input
+//     copies from one (whose bytes are nondeterministic): an exact region,
+//     no loop. The blocks are never freed (a release while other threads
+//     run would have to be checked against them).
+//
+// Functions that cannot be modelled faithfully (sending a signal: raise,
+// kill, pthread_kill; pipes and sockets, through which threads could
+// synchronize) are not here: the table (package model) lists them as
+// unmodelled, so a call ends its path and the result cannot be a proof.
+//
+// main's arguments are modelled too (ArgsSource): given ones, or
+// nondeterministic ones within MaxArgs and MaxArgLen (a bound).
 package libc
 
 import (

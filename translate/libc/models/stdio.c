@@ -31,8 +31,9 @@ void setbuf(FILE *restrict f, char *restrict buf) {
 
 /* Character and block input and output. The stream is the library's (not
    modelled); the program's memory is accessed exactly: what is written
-   is read (copied with memcpy, or strlen for a string), what is read is
-   written with nondeterministic bytes. A line read by fgets may contain
+   is read (copied to a fresh heap block, or strlen for a string), what is
+   read is written with nondeterministic bytes (copied from a fresh heap
+   block); the blocks are not freed (see unistd.c). A line read by fgets may contain
    a newline before its end (real fgets stops at the first one). */
 #ifdef __ladr_want_fputs
 int fputs(const char *restrict s, FILE *restrict f) {
@@ -80,7 +81,6 @@ char *fgets(char *restrict s, int n, FILE *restrict f) {
 		data = (char *)malloc((size_t)k);
 		__VERIFIER_assume(data != 0);
 		memcpy(s, data, (size_t)k);
-		free(data);
 	}
 	s[k] = 0;
 	return s;
@@ -95,7 +95,6 @@ size_t fwrite(const void *restrict p, size_t size, size_t n, FILE *restrict f) {
 		copy = (char *)malloc(size * n);
 		__VERIFIER_assume(copy != 0);
 		memcpy(copy, p, size * n);
-		free(copy);
 	}
 	__VERIFIER_assume(r <= n);
 	return r;
@@ -111,7 +110,6 @@ size_t fread(void *restrict p, size_t size, size_t n, FILE *restrict f) {
 		data = (char *)malloc(size * r);
 		__VERIFIER_assume(data != 0);
 		memcpy(p, data, size * r);
-		free(data);
 	}
 	return r;
 }

@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The bytes are copied with memcpy (from a fresh heap block, whose
-   initial bytes are nondeterministic, and which the replay records), not
-   by a loop: the copy reads and writes exactly the n bytes, and no loop
-   bound cuts it. */
+/* The bytes read are copied with memcpy from a fresh heap block, whose
+   initial bytes are nondeterministic (the replay records them), and the
+   bytes written are copied with memcpy to a fresh heap block, not by a
+   loop: exactly the n bytes are accessed, and no loop bound cuts it. The
+   blocks are not freed: freeing one while other threads run would make
+   ladr check the release against them. */
 #ifdef __ladr_want_read
 ssize_t read(int fd, void *buf, size_t n) {
 	long r = __VERIFIER_nondet_long();
@@ -28,7 +30,6 @@ ssize_t read(int fd, void *buf, size_t n) {
 		data = (char *)malloc((size_t)r);
 		__VERIFIER_assume(data != 0);
 		memcpy(buf, data, (size_t)r);
-		free(data);
 	}
 	return r;
 }
@@ -42,7 +43,6 @@ ssize_t write(int fd, const void *buf, size_t n) {
 		copy = (char *)malloc(n);
 		__VERIFIER_assume(copy != 0);
 		memcpy(copy, buf, n);
-		free(copy);
 	}
 	__VERIFIER_assume(r >= -1 && (r < 0 || (size_t)r <= n));
 	if (r < 0) {
@@ -65,4 +65,45 @@ int open(const char *path, int flags, ...) {
 		errno = ENOENT;
 	return r;
 }
+#endif
+
+/* close: 0, or -1 (the descriptor was bad, or an I/O error). */
+#ifdef __ladr_want_close
+int close(int fd) {
+	if (__VERIFIER_nondet_int()) {
+		errno = EIO;
+		return -1;
+	}
+	return 0;
+}
+#endif
+
+/* getpid: the same positive number on every call. */
+#ifdef __ladr_want_getpid
+static pid_t __ladr_pid;
+pid_t getpid(void) {
+	pid_t p;
+	__VERIFIER_atomic_begin();
+	if (__ladr_pid == 0) {
+		p = (pid_t)__VERIFIER_nondet_int();
+		__VERIFIER_assume(p > 0);
+		__ladr_pid = p;
+	}
+	p = __ladr_pid;
+	__VERIFIER_atomic_end();
+	return p;
+}
+#endif
+
+/* sysconf: any value, or -1 for an unknown name. */
+#ifdef __ladr_want_sysconf
+long sysconf(int name) {
+	long r = __VERIFIER_nondet_long();
+	__VERIFIER_assume(r >= -1);
+	return r;
+}
+#endif
+
+#ifdef __ladr_want_isatty
+int isatty(int fd) { return __VERIFIER_nondet_int() != 0; }
 #endif

@@ -14,6 +14,11 @@ extern int ladr_optind, ladr_opterr, ladr_optopt;
 int ladr_getopt(int, char *const *, const char *);
 int ladr_getopt_long(int, char *const *, const char *, const struct option *, int *);
 
+/* The model asks whether POSIXLY_CORRECT is set (nondeterministic for
+   ladr): here the environment answers, as for glibc. */
+#include <stdlib.h>
+int __VERIFIER_nondet_int(void) { return getenv("POSIXLY_CORRECT") != 0; }
+
 static int flag;
 static const struct option longopts[] = {
 	{"verbose", no_argument, 0, 'v'},
