@@ -6,8 +6,8 @@ import (
 )
 
 // privateBlocks returns the pointer variables of prog whose blocks no
-// other thread can reach: a local pointer p (block scope, address never
-// taken) that only ever receives a fresh block (p = malloc(...),
+// other thread can reach: a local pointer p (block scope, automatic,
+// address never taken, named in one function: one thread) that only ever receives a fresh block (p = malloc(...),
 // p = calloc(...)) or a null pointer, and whose value is used only
 //
 //   - to access the block: *p, p[i], p->f, of a non-array type and not
@@ -24,7 +24,7 @@ import (
 func privateBlocks(prog *ir.Program, taken map[*ir.Var]bool) map[*ir.Var]bool {
 	s := &blockScan{total: map[*ir.Var]int{}, allowed: map[*ir.Var]int{}, bad: map[*ir.Var]bool{}}
 	cand := func(v *ir.Var) bool {
-		return v.Class == ir.Local && !taken[v] && ir.IsPointer(v.Type)
+		return v.Class == ir.Local && !v.Static && !taken[v] && ir.IsPointer(v.Type)
 	}
 	s.cand = cand
 	for _, v := range prog.Globals {
@@ -35,10 +35,29 @@ func privateBlocks(prog *ir.Program, taken map[*ir.Var]bool) map[*ir.Var]bool {
 			return true
 		})
 	}
+	// The function each variable occurs in: a variable of two functions
+	// (two threads) is not private to one.
+	home := map[*ir.Var]*ir.Function{}
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
 			continue
 		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			var v *ir.Var
+			switch x := n.(type) {
+			case *ir.Ident:
+				v = x.Var
+			case *ir.DeclStmt:
+				v = x.Var
+			}
+			if v != nil {
+				if h, ok := home[v]; ok && h != f {
+					s.bad[v] = true
+				}
+				home[v] = f
+			}
+			return true
+		})
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			switch x := n.(type) {
 			case *ir.DeclStmt:

@@ -34,6 +34,9 @@ void *t(void *arg) {
 	gq = (int *)&inner[4];     /* a pointer into the block escapes */
 	inner[0] = 1;
 	*copied = 1;
+	static char *kept;         /* one variable (t_kept) for every thread running t */
+	kept = malloc(8);
+	kept[0] = 1;
 	return 0;
 }
 void *u(void *arg) { *(int *)arg = 2; return 0; }
@@ -42,14 +45,16 @@ int main(void) {
 	int *given;
 	given = malloc(8);
 	*given = 1;
+	pthread_t a2;
 	pthread_create(&a, 0, t, 0);
+	pthread_create(&a2, 0, t, 0);
 	pthread_create(&b, 0, u, given); /* the block goes to another thread */
 	pthread_join(b, 0);
 	return *given;
 }
 `
 	u := analyze(t, src)
-	for name, want := range map[string]bool{"fresh": true, "copied": false, "stored": false, "inner": false, "given": false} {
+	for name, want := range map[string]bool{"fresh": true, "copied": false, "stored": false, "inner": false, "given": false, "t_kept": false} {
 		vs := vars(u.Prog, name)
 		if len(vs) == 0 {
 			t.Errorf("%s: no such variable", name)
