@@ -57,17 +57,19 @@ func replayBodies(prog *ir.Program, defined string) string {
 		if f.Body != nil || !f.Inlined || defines(defined, f.Name) {
 			continue
 		}
-		b.WriteString(stub(f))
+		b.WriteString(stub(prog, f))
 	}
 	return b.String()
 }
 
-// stub defines f with a body that stops the replay as diverged: the
-// program needs f's address but never calls it on the recorded path.
-func stub(f *ir.Function) string {
+// stub defines f of prog with a body that stops the replay as diverged:
+// the program needs f's address but never calls it on the recorded path.
+// Its types are named as in the printed prog (an anonymous struct such as
+// glibc's siginfo_t has a tag there only).
+func stub(prog *ir.Program, f *ir.Function) string {
 	var params []string
 	for i, pt := range f.Type.Params {
-		params = append(params, ir.Declare(pt, fmt.Sprintf("__ladr_p%d", i)))
+		params = append(params, ir.DeclareIn(prog, pt, fmt.Sprintf("__ladr_p%d", i)))
 	}
 	if f.Type.Variadic {
 		params = append(params, "...")
@@ -75,7 +77,7 @@ func stub(f *ir.Function) string {
 	if len(params) == 0 && !f.Type.NoProto {
 		params = []string{"void"}
 	}
-	return fmt.Sprintf("%s { __CPROVER_assume(0); }\n", ir.Declare(f.Type.Result, f.Name+"("+strings.Join(params, ", ")+")"))
+	return fmt.Sprintf("%s { __CPROVER_assume(0); }\n", ir.DeclareIn(prog, f.Type.Result, f.Name+"("+strings.Join(params, ", ")+")"))
 }
 
 // undefinedRef matches the linker's report of a symbol nothing defines.
@@ -95,7 +97,7 @@ func missingStubs(prog *ir.Program, linkErr string) string {
 			continue
 		}
 		seen[name] = true
-		b.WriteString(stub(f))
+		b.WriteString(stub(prog, f))
 	}
 	return b.String()
 }

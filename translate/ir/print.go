@@ -123,6 +123,20 @@ func init() {
 	}
 }
 
+// unique returns base, or base_N when base is taken, and takes it (an
+// empty base is __ladr_v).
+func unique(base string, taken map[string]bool) string {
+	if base == "" {
+		base = "__ladr_v"
+	}
+	name := base
+	for i := 1; taken[name]; i++ {
+		name = base + "_" + strconv.Itoa(i)
+	}
+	taken[name] = true
+	return name
+}
+
 // assignNames gives every variable and struct tag a unique printed name.
 func (p *printer) assignNames(prog *Program) {
 	used := map[string]bool{}
@@ -132,17 +146,6 @@ func (p *printer) assignNames(prog *Program) {
 	delete(used, "main")
 	for _, f := range prog.Funcs {
 		used[f.Name] = true
-	}
-	unique := func(base string, taken map[string]bool) string {
-		if base == "" {
-			base = "__ladr_v"
-		}
-		name := base
-		for i := 1; taken[name]; i++ {
-			name = base + "_" + strconv.Itoa(i)
-		}
-		taken[name] = true
-		return name
 	}
 	p.sm.Names[""] = map[string]*Var{}
 	for _, v := range prog.Globals {
@@ -178,6 +181,12 @@ func (p *printer) assignNames(prog *Program) {
 		})
 		p.sm.Names[f.Name] = names
 	}
+	p.assignTags(prog)
+}
+
+// assignTags names the struct types of prog as the printed program does:
+// their own tags made unique, __anonN for an anonymous one.
+func (p *printer) assignTags(prog *Program) {
 	tagUsed := map[string]bool{}
 	for i, s := range prog.Structs {
 		base := s.Tag

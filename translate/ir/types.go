@@ -213,6 +213,15 @@ func TypeString(t Type) string { return Declare(t, "") }
 // variables' own names (in array lengths).
 func Declare(t Type, name string) string { return newBarePrinter().declare(t, name) }
 
+// DeclareIn renders a declaration of name with type t as it reads in the
+// printed prog: struct types under the tags the program's printing gives
+// them (an anonymous struct is __anonN there, and nameless in Declare).
+func DeclareIn(prog *Program, t Type, name string) string {
+	p := newBarePrinter()
+	p.assignTags(prog)
+	return p.declare(t, name)
+}
+
 // Identical reports whether two types are the same type.
 func Identical(a, b Type) bool {
 	if a == b {

@@ -10,7 +10,9 @@
 //     at most one thread names it, or if its
 //     address is never taken and no thread ever writes it (read-only after
 //     initialization);
-//   - every access through a pointer (*p, p->f, p[i]) may be shared.
+//   - every access through a pointer (*p, p->f, p[i]) may be shared,
+//     except through a local pointer that only ever holds fresh blocks and
+//     whose value is never copied (privateBlocks).
 //
 // The analysis runs on the bounded program, where every thread is one
 // function (package bound), so "names it" means "occurs in the function".
@@ -33,6 +35,9 @@ type Info struct {
 	Users map[*ir.Var]map[int]bool
 	// Shared holds the variables that may be accessed by several threads.
 	Shared map[*ir.Var]bool
+	// PrivateBlock holds the local pointers through which only memory
+	// private to their thread is accessed (privateBlocks).
+	PrivateBlock map[*ir.Var]bool
 }
 
 // Analyze computes sharing for the threads of prog (functions with Thread).
@@ -85,6 +90,7 @@ func Analyze(prog *ir.Program) *Info {
 			in.Shared[v] = true
 		}
 	}
+	in.PrivateBlock = privateBlocks(prog, in.Taken)
 	return in
 }
 
@@ -246,6 +252,9 @@ func (in *Info) SharedLvalue(e ir.Expr) bool {
 	case h.Ptr != nil:
 		if a, ok := h.Ptr.(*ir.Unary); ok && h.Deref && a.Op == ir.Addr {
 			return in.SharedLvalue(a.X) // *&x is x
+		}
+		if x, ok := ir.Uncast(h.Ptr).(*ir.Ident); ok && in.PrivateBlock[x.Var] {
+			return false
 		}
 		return true
 	}
