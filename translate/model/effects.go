@@ -45,6 +45,12 @@ const (
 	// FreeBlock: the heap block the pointer points to is released (free,
 	// realloc); this is not an access of its bytes, and it is not checked.
 	FreeBlock
+	// Format: Arg is a printf format; the arguments after it are read as
+	// its conversions say (%s: the string up to and including its zero,
+	// or up to the precision; %n: the int written). When the format is
+	// not a string literal, every argument after it that points to
+	// characters is read as Approx.
+	Format
 )
 
 // SizeKind says how the size of an access is computed from the arguments.

@@ -404,6 +404,10 @@ func memAccesses(f model.Info, args []ir.Expr) []MemAccess {
 		if e.Rest {
 			last = len(args) - 1
 		}
+		if e.Access == model.Format {
+			out = append(out, formatAccesses(f.Name, args, e.Arg)...)
+			continue
+		}
 		for i := e.Arg; i <= last && i < len(args); i++ {
 			if m, ok := memAccess(f.Name, e, args, i); ok {
 				out = append(out, m)
@@ -415,7 +419,7 @@ func memAccesses(f model.Info, args []ir.Expr) []MemAccess {
 
 // memAccess is the access effect e makes through argument i, if any.
 func memAccess(name string, e model.Effect, args []ir.Expr, i int) (MemAccess, bool) {
-	p := args[i]
+	p := decay(args[i])
 	if e.CharOnly && !isCharPointer(p.Type()) {
 		return MemAccess{}, false
 	}
