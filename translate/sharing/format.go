@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 )
 
 // formatAccesses returns the accesses a call of the printf-like function
@@ -210,4 +211,139 @@ func decayAll(args []ir.Expr) []ir.Expr {
 		out[i] = decay(a)
 	}
 	return out
+}
+
+// formattedWrite is the write of sprintf's or snprintf's buffer
+// (model.Formatted): the formatted output and its zero, at most the size
+// argument's bytes when e has one. The output's length is computed when
+// the format is a literal with only %s, %c and %% conversions of constant
+// widths and precisions; otherwise the write is approximated.
+func formattedWrite(name string, e model.Effect, args []ir.Expr) (MemAccess, bool) {
+	if e.Arg >= len(args) || e.Format >= len(args) {
+		return MemAccess{}, false
+	}
+	p := decay(args[e.Arg])
+	if !ir.IsPointer(p.Type()) {
+		return MemAccess{}, false
+	}
+	n, ok := formatLength(decayAll(args), e.Format)
+	if !ok {
+		return MemAccess{Pointer: p, Write: true, Approx: name + " writes a string whose length depends on its formatting; ladr checks only its first byte"}, true
+	}
+	var size ir.Expr = ir.Bin(ir.Add, n, ir.Lit(1, ir.ULongType), ir.ULongType)
+	if k, ok := n.(*ir.IntLit); ok {
+		size = ir.Lit(int64(k.Val)+1, ir.ULongType)
+	}
+	if e.Size.Kind == model.SizeArg && e.Size.Arg < len(args) {
+		// snprintf writes at most limit bytes (none when limit is 0).
+		limit := args[e.Size.Arg]
+		size = &ir.Cond{C: ir.Bin(ir.Lt, ir.Clone(n), limit, ir.IntType), X: size, Y: limit, T: ir.ULongType}
+	}
+	return MemAccess{Pointer: p, Write: true, Size: size}, true
+}
+
+// formatLength returns the length of the output of the literal printf
+// format args[format] (without the zero), when the format has only %s,
+// %c and %% conversions with constant widths and precisions, and the %s
+// arguments are not strings of the library (whose length ladr does not
+// know).
+func formatLength(args []ir.Expr, format int) (ir.Expr, bool) {
+	lit := stringLit(args[format])
+	if lit == nil || lit.ElemSize != 1 {
+		return nil, false
+	}
+	f := lit.Val
+	if k := strings.IndexByte(f, 0); k >= 0 {
+		f = f[:k]
+	}
+	konst := int64(0)        // the constant part of the length
+	var sum ir.Expr          // the rest
+	add := func(x ir.Expr) { // sum += x
+		if sum == nil {
+			sum = x
+		} else {
+			sum = ir.Bin(ir.Add, sum, x, ir.ULongType)
+		}
+	}
+	next := format + 1
+	num := func(i int) (int, int) { // a decimal number at f[i:], and its end
+		v := 0
+		for i < len(f) && f[i] >= '0' && f[i] <= '9' {
+			if v < 1<<20 {
+				v = v*10 + int(f[i]-'0')
+			}
+			i++
+		}
+		return v, i
+	}
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			konst++
+			continue
+		}
+		i++
+		for i < len(f) && f[i] == '-' {
+			i++
+		}
+		width, prec := 0, -1
+		width, i = num(i)
+		if i < len(f) && f[i] == '.' {
+			prec, i = num(i + 1)
+		}
+		if i >= len(f) {
+			return nil, false
+		}
+		switch f[i] {
+		case '%':
+			konst++
+		case 'c':
+			if next >= len(args) {
+				return nil, false
+			}
+			next++
+			konst += int64(max(width, 1))
+		case 's':
+			if next >= len(args) {
+				return nil, false
+			}
+			a := args[next]
+			next++
+			if !ir.IsPointer(a.Type()) {
+				return nil, false
+			}
+			if l := stringLit(a); l != nil && l.ElemSize == 1 {
+				k := len(l.Val)
+				if z := strings.IndexByte(l.Val, 0); z >= 0 {
+					k = z
+				}
+				if prec >= 0 {
+					k = min(k, prec)
+				}
+				konst += int64(max(k, width))
+				continue
+			}
+			if readOnlyString(a) {
+				return nil, false // a message of the library: length unknown
+			}
+			var x ir.Expr = strlenOf(a)
+			if prec >= 0 {
+				p := ir.Lit(int64(prec), ir.ULongType)
+				x = &ir.Cond{C: ir.Bin(ir.Lt, x, p, ir.IntType), X: x, Y: p, T: ir.ULongType}
+			}
+			if width > 0 {
+				w := ir.Lit(int64(width), ir.ULongType)
+				x = &ir.Cond{C: ir.Bin(ir.Lt, x, w, ir.IntType), X: w, Y: ir.Clone(x), T: ir.ULongType}
+			}
+			add(x)
+		default:
+			return nil, false
+		}
+	}
+	if sum == nil {
+		return ir.Lit(konst, ir.ULongType), true
+	}
+	if konst > 0 {
+		sum = ir.Bin(ir.Add, sum, ir.Lit(konst, ir.ULongType), ir.ULongType)
+	}
+	return sum, true
 }

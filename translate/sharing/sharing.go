@@ -404,8 +404,14 @@ func memAccesses(f model.Info, args []ir.Expr) []MemAccess {
 		if e.Rest {
 			last = len(args) - 1
 		}
-		if e.Access == model.Format {
+		switch e.Access {
+		case model.Format:
 			out = append(out, formatAccesses(f.Name, args, e.Arg)...)
+			continue
+		case model.Formatted:
+			if m, ok := formattedWrite(f.Name, e, args); ok {
+				out = append(out, m)
+			}
 			continue
 		}
 		for i := e.Arg; i <= last && i < len(args); i++ {

@@ -276,13 +276,23 @@ func TestMemAccesses(t *testing.T) {
 		{"printf", []ir.Expr{format("%ls"), a}, "R a~"},
 		{"printf", []ir.Expr{format("%1$s"), a}, "R a~"},
 		{"printf", []ir.Expr{format("%d %s %y %s"), i, a, i, b}, "R a[strlen(a) + 1UL], R b~"},
-		{"printf", []ir.Expr{a, b, i}, "R a~, R b~"}, // the format is not a literal
+		{"printf", []ir.Expr{a, b, i}, "R a~, R b~"},                      // the format is not a literal
 		{"printf", []ir.Expr{format("%s %s"), a}, "R a[strlen(a) + 1UL]"}, // too few arguments
 		{"fprintf", []ir.Expr{null, format("%s"), a}, "R a[strlen(a) + 1UL]"},
 		{"dprintf", []ir.Expr{i, format("%s"), a}, "R a[strlen(a) + 1UL]"},
-		{"sprintf", []ir.Expr{a, lit, b}, "W a~"},
-		{"sprintf", []ir.Expr{a, format("%s"), b}, "W a~, R b[strlen(b) + 1UL]"},
-		{"snprintf", []ir.Expr{a, n, format("%s"), b}, "W a~, R b[strlen(b) + 1UL]"},
+		// sprintf writes the output and its zero, when its length is
+		// known; snprintf at most n bytes.
+		{"sprintf", []ir.Expr{a, lit, b}, "W a[4UL]"},
+		{"sprintf", []ir.Expr{a, format("%s"), b}, "W a[strlen(b) + 1UL], R b[strlen(b) + 1UL]"},
+		{"sprintf", []ir.Expr{arr, format("%s"), format("hi")}, "W (char *)arr[3UL]"},
+		// "x=" "!" %c %% and "ab" in 3 columns: 8 bytes, and %-4.2s of b.
+		{"sprintf", []ir.Expr{a, format("x=%-4.2s!%c%%%3s"), b, i, format("ab")}, "W a[((strlen(b) < 2UL ? strlen(b) : 2UL) < 4UL ? 4UL : strlen(b) < 2UL ? strlen(b) : 2UL) + 8UL + 1UL], R b[strlen(b) < 2UL ? strlen(b) + 1UL : 2UL]"},
+		{"sprintf", []ir.Expr{a, format("%d"), i}, "W a~"},
+		{"sprintf", []ir.Expr{a, format("%*s"), i, b}, "W a~, R b[strlen(b) + 1UL]"},
+		{"sprintf", []ir.Expr{a, format("%s"), msg}, "W a~"}, // strerror's message: its length is unknown
+		{"sprintf", []ir.Expr{a, b, b}, "W a~, R b~, R b~"},
+		{"snprintf", []ir.Expr{a, n, format("%s"), b}, "W a[strlen(b) < n ? strlen(b) + 1UL : n], R b[strlen(b) + 1UL]"},
+		{"snprintf", []ir.Expr{a, n, format("%u"), i}, "W a~"},
 		{"sscanf", []ir.Expr{b, lit, a, ir.AddrOf(n)}, "R b~, W a~, W &n"},
 		{"time", []ir.Expr{ir.AddrOf(n)}, "W &n"},
 		{"time", []ir.Expr{null}, ""}, // time(NULL) accesses nothing
