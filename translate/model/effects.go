@@ -21,6 +21,8 @@ type Effect struct {
 	// CharOnly: only an argument that points to characters is accessed
 	// (printf's %s strings).
 	CharOnly bool
+	// Format is the index of the format argument, for Formatted.
+	Format int
 	// Atomic: the access is atomic (a synchronization function's access
 	// of its object): it races only with non-atomic accesses.
 	Atomic bool
@@ -45,6 +47,18 @@ const (
 	// FreeBlock: the heap block the pointer points to is released (free,
 	// realloc); this is not an access of its bytes, and it is not checked.
 	FreeBlock
+	// Format: Arg is a printf format; the arguments after it are read as
+	// its conversions say (%s: the string up to and including its zero,
+	// or up to the precision; %n: the int written). When the format is
+	// not a string literal, every argument after it that points to
+	// characters is read as Approx.
+	Format
+	// Formatted: Arg is written with the output of the printf format at
+	// argument Format (sprintf's buffer) and its zero, at most Size bytes
+	// when Size is given (snprintf's n). The number of bytes is computed
+	// when the format has only %s, %c and %% conversions with constant
+	// widths and precisions; otherwise the write is Approx.
+	Formatted
 )
 
 // SizeKind says how the size of an access is computed from the arguments.

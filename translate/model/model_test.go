@@ -47,12 +47,15 @@ func TestTable(t *testing.T) {
 			if e.Arg < 0 || !e.Rest && f.MinArgs > 0 && e.Arg >= f.MinArgs {
 				t.Errorf("%s: effect %+v on an argument at or after MinArgs %d", f.Name, e, f.MinArgs)
 			}
-			if e.Size.Kind != SizeNone && e.Access != Bytes {
+			if e.Size.Kind != SizeNone && e.Access != Bytes && !(e.Access == Formatted && e.Size.Kind == SizeArg) {
 				t.Errorf("%s: effect %+v has a size but does not access bytes", f.Name, e)
 			}
 			if (e.Size.Kind == SizeString || e.Size.Kind == SizeStringMax || e.Size.Kind == SizeStringMaxZero) && e.Size.Arg >= f.MinArgs ||
 				(e.Size.Kind == SizeStringMax || e.Size.Kind == SizeStringMaxZero) && e.Size.Max >= f.MinArgs {
 				t.Errorf("%s: the size of effect %+v reads an argument a call may not have (MinArgs %d)", f.Name, e, f.MinArgs)
+			}
+			if (e.Access == Format || e.Access == Formatted) && (f.MinArgs == 0 || e.Arg >= f.MinArgs || e.Format >= f.MinArgs) {
+				t.Errorf("%s: effect %+v: a format a call may not have (MinArgs %d)", f.Name, e, f.MinArgs)
 			}
 			if e.AtEnd && e.Arg >= f.MinArgs {
 				t.Errorf("%s: effect %+v at the end of a string a call may not have", f.Name, e)

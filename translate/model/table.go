@@ -275,10 +275,11 @@ var table = []Info{
 
 	// Input and output: the strings printed with %s are read, sprintf's
 	// buffer written; scanf writes the arguments after the format.
-	{Name: "printf", Kind: Pure, Effects: printed(0), NoCapture: AllArgs},
-	{Name: "fprintf", Kind: Pure, Effects: printed(0), NoCapture: AllArgs},
-	{Name: "sprintf", Kind: Pure, Effects: append([]Effect{{Arg: 0, Write: true, Access: Approx, CharOnly: true}}, printed(1)...), NoCapture: AllArgs},
-	{Name: "snprintf", Kind: Pure, Effects: append([]Effect{{Arg: 0, Write: true, Access: Approx, CharOnly: true}}, printed(1)...), NoCapture: AllArgs},
+	{Name: "printf", Kind: Pure, MinArgs: 1, Effects: printed(0), NoCapture: AllArgs},
+	{Name: "fprintf", Kind: Pure, MinArgs: 2, Effects: printed(1), NoCapture: AllArgs},
+	{Name: "dprintf", Kind: Pure, MinArgs: 2, Effects: printed(1), NoCapture: AllArgs},
+	{Name: "sprintf", Kind: Pure, MinArgs: 2, Effects: append([]Effect{{Arg: 0, Write: true, Access: Formatted, Format: 1}}, printed(1)...), NoCapture: AllArgs},
+	{Name: "snprintf", Kind: Pure, MinArgs: 3, Effects: append([]Effect{{Arg: 0, Write: true, Access: Formatted, Format: 2, Size: sizeArg(1)}}, printed(2)...), NoCapture: AllArgs},
 	{Name: "puts", Kind: Pure, MinArgs: 1, Effects: readString, NoCapture: AllArgs},
 	{Name: "perror", Kind: Pure, MinArgs: 1, Effects: readString, NoCapture: AllArgs},
 	{Name: "putchar", Kind: Pure},
@@ -388,9 +389,10 @@ func attrGet(name string) Info {
 	return Info{Name: name, Kind: Pure, Effects: []Effect{{Arg: 0, Access: Typed}, {Arg: 1, Rest: true, Write: true, Access: Typed}}, NoCapture: AllArgs}
 }
 
-// printed reads the strings among the arguments from first on.
-func printed(first int) []Effect {
-	return []Effect{{Arg: first, Rest: true, Access: Approx, CharOnly: true}}
+// printed reads the arguments of the printf format at argument format as
+// its conversions say.
+func printed(format int) []Effect {
+	return []Effect{{Arg: format, Access: Format}}
 }
 
 // scanned writes the arguments from first on.

@@ -413,6 +413,16 @@ func memAccesses(f model.Info, args []ir.Expr) []MemAccess {
 		if e.Rest {
 			last = len(args) - 1
 		}
+		switch e.Access {
+		case model.Format:
+			out = append(out, formatAccesses(f.Name, args, e.Arg)...)
+			continue
+		case model.Formatted:
+			if m, ok := formattedWrite(f.Name, e, args); ok {
+				out = append(out, m)
+			}
+			continue
+		}
 		for i := e.Arg; i <= last && i < len(args); i++ {
 			if m, ok := memAccess(f.Name, e, args, i); ok {
 				out = append(out, m)
@@ -424,7 +434,7 @@ func memAccesses(f model.Info, args []ir.Expr) []MemAccess {
 
 // memAccess is the access effect e makes through argument i, if any.
 func memAccess(name string, e model.Effect, args []ir.Expr, i int) (MemAccess, bool) {
-	p := args[i]
+	p := decay(args[i])
 	if e.CharOnly && !isCharPointer(p.Type()) {
 		return MemAccess{}, false
 	}

@@ -238,6 +238,13 @@ func TestMemAccesses(t *testing.T) {
 	n := ir.Ref(&ir.Var{Name: "n", Type: ir.ULongType})
 	lit := &ir.StringLit{Val: "abc", ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: 4}}
 	null := &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}
+	format := func(f string) ir.Expr {
+		return &ir.StringLit{Val: f, ElemSize: 1, T: &ir.Array{Elem: ir.CharType, Len: int64(len(f) + 1)}}
+	}
+	i := ir.Ref(&ir.Var{Name: "i", Type: ir.IntType})
+	arr := ir.Ref(&ir.Var{Name: "arr", Type: &ir.Array{Elem: ir.CharType, Len: 8}})
+	strerror := &ir.Function{Name: "strerror", Type: &ir.Func{Result: ir.CharPtrType, Params: []ir.Type{ir.IntType}}}
+	msg := &ir.Call{Fn: &ir.FuncRef{Fn: strerror}, Args: []ir.Expr{i}, T: ir.CharPtrType}
 	ts := ir.Ref(&ir.Var{Name: "ts", Type: &ir.Pointer{Elem: ir.LongType}})
 	attr := ir.Ref(&ir.Var{Name: "attr", Type: &ir.Pointer{Elem: ir.IntType}})
 	for _, tc := range []struct {
@@ -255,8 +262,37 @@ func TestMemAccesses(t *testing.T) {
 		{"strncpy", []ir.Expr{a, b, n}, "R b[strlen(b) < n ? strlen(b) + 1UL : n], W a[n]"},
 		{"strcat", []ir.Expr{a, b}, "R a[strlen(a) + 1UL], R b[strlen(b) + 1UL], W a + strlen(a)[strlen(b) + 1UL]"},
 		{"strcmp", []ir.Expr{a, b}, "R a~, R b~"},
-		{"printf", []ir.Expr{lit, a}, "R a~"},
-		{"sprintf", []ir.Expr{a, lit, b}, "W a~, R b~"},
+		// printf reads each %s argument up to its zero or its precision.
+		{"printf", []ir.Expr{lit, a}, ""}, // no conversion
+		{"printf", []ir.Expr{format("%s\n"), a}, "R a[strlen(a) + 1UL]"},
+		{"printf", []ir.Expr{format("%d %5.1f %-*s|%%"), i, n, i, a}, "R a[strlen(a) + 1UL]"},
+		{"printf", []ir.Expr{format("%.2s"), a}, "R a[strlen(a) < 2UL ? strlen(a) + 1UL : 2UL]"},
+		{"printf", []ir.Expr{format("%.0s"), a}, ""},
+		{"printf", []ir.Expr{format("%.*s"), i, a}, "R a[i < 0 ? strlen(a) + 1UL : strlen(a) < (unsigned long)i ? strlen(a) + 1UL : (unsigned long)i]"},
+		{"printf", []ir.Expr{format("%p %c"), a, i}, ""},
+		{"printf", []ir.Expr{format("%s%n"), b, a}, "R b[strlen(b) + 1UL], W a"},
+		{"printf", []ir.Expr{format("%s %s"), format("x"), msg}, ""}, // a literal, strerror's message
+		{"printf", []ir.Expr{format("%s"), arr}, "R (char *)arr[strlen((char *)arr) + 1UL]"},
+		{"printf", []ir.Expr{format("%ls"), a}, "R a~"},
+		{"printf", []ir.Expr{format("%1$s"), a}, "R a~"},
+		{"printf", []ir.Expr{format("%d %s %y %s"), i, a, i, b}, "R a[strlen(a) + 1UL], R b~"},
+		{"printf", []ir.Expr{a, b, i}, "R a~, R b~"},                      // the format is not a literal
+		{"printf", []ir.Expr{format("%s %s"), a}, "R a[strlen(a) + 1UL]"}, // too few arguments
+		{"fprintf", []ir.Expr{null, format("%s"), a}, "R a[strlen(a) + 1UL]"},
+		{"dprintf", []ir.Expr{i, format("%s"), a}, "R a[strlen(a) + 1UL]"},
+		// sprintf writes the output and its zero, when its length is
+		// known; snprintf at most n bytes.
+		{"sprintf", []ir.Expr{a, lit, b}, "W a[4UL]"},
+		{"sprintf", []ir.Expr{a, format("%s"), b}, "W a[strlen(b) + 1UL], R b[strlen(b) + 1UL]"},
+		{"sprintf", []ir.Expr{arr, format("%s"), format("hi")}, "W (char *)arr[3UL]"},
+		// "x=" "!" %c %% and "ab" in 3 columns: 8 bytes, and %-4.2s of b.
+		{"sprintf", []ir.Expr{a, format("x=%-4.2s!%c%%%3s"), b, i, format("ab")}, "W a[((strlen(b) < 2UL ? strlen(b) : 2UL) < 4UL ? 4UL : strlen(b) < 2UL ? strlen(b) : 2UL) + 8UL + 1UL], R b[strlen(b) < 2UL ? strlen(b) + 1UL : 2UL]"},
+		{"sprintf", []ir.Expr{a, format("%d"), i}, "W a~"},
+		{"sprintf", []ir.Expr{a, format("%*s"), i, b}, "W a~, R b[strlen(b) + 1UL]"},
+		{"sprintf", []ir.Expr{a, format("%s"), msg}, "W a~"}, // strerror's message: its length is unknown
+		{"sprintf", []ir.Expr{a, b, b}, "W a~, R b~, R b~"},
+		{"snprintf", []ir.Expr{a, n, format("%s"), b}, "W a[strlen(b) < n ? strlen(b) + 1UL : n], R b[strlen(b) + 1UL]"},
+		{"snprintf", []ir.Expr{a, n, format("%u"), i}, "W a~"},
 		{"sscanf", []ir.Expr{b, lit, a, ir.AddrOf(n)}, "R b~, W a~, W &n"},
 		{"time", []ir.Expr{ir.AddrOf(n)}, "W &n"},
 		{"time", []ir.Expr{null}, ""}, // time(NULL) accesses nothing
