@@ -14,12 +14,13 @@ import (
 // hidden reports whether an assignment to lvalue is not a step of the
 // original program: ladr's instrumentation variables
 // (model.IsInstrumentation), and CBMC's own variables (function results,
-// variadic arguments, the temporaries of ++ and --, and names with a $).
+// variadic arguments, the temporaries of ++ and --, the shadow memory of
+// CBMC's __CPROVER_field_decl_*, SM__..., and names with a $).
 func hidden(lvalue string) bool {
 	if model.IsInstrumentation(lvalue) || strings.Contains(lvalue, "$") {
 		return true
 	}
-	for _, p := range []string{"return_value_", "va_arg", "tmp_post", "tmp_pre"} {
+	for _, p := range []string{"return_value_", "va_arg", "tmp_post", "tmp_pre", "SM__"} {
 		if strings.HasPrefix(lvalue, p) {
 			return true
 		}
