@@ -221,7 +221,7 @@ var table = []Info{
 	// read and write do not synchronize threads, so the descriptors
 	// through which threads of one process can (pipes, sockets, eventfd,
 	// FIFOs...) are not modelled either.
-	unmodelled("raise"), unmodelled("kill"), unmodelled("killpg"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
+	unmodelled("killpg"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
 	unmodelled("pthread_kill"), unmodelled("pthread_sigqueue"), unmodelled("sigsuspend"), unmodelled("sigwait"),
 	unmodelled("sigwaitinfo"), unmodelled("sigtimedwait"), unmodelled("pause"),
 	unmodelled("longjmp"), unmodelled("_longjmp"), unmodelled("siglongjmp"), unmodelled("__longjmp_chk"),

@@ -1,8 +1,9 @@
 /* ladr's model of signal sets and dispositions. Signals are never
    delivered: sigaction and signal record the handler (and return the
-   previous one), the masks are per thread state; a program that sends a
-   signal (raise, kill, pthread_kill...) is not modelled (those functions
-   are in the library table as unmodelled). The dispositions are the
+   previous one), the masks are per thread state. raise and kill of the
+   program itself are modelled where no handler runs (below); sending a
+   signal to another thread or process (pthread_kill, killpg...) is not
+   modelled (in the library table as unmodelled). The dispositions are the
    kernel's state: reading and writing them does not race.
 
    The timers (alarm, ualarm, setitimer) are modelled when the program
@@ -16,6 +17,8 @@
 #include <string.h>
 
 #include <sys/time.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 void __ladr_unmodelled_a_timer_with_signal_handlers(void);
 
@@ -202,6 +205,61 @@ int setitimer(__itimer_which_t which, const struct itimerval *restrict value, st
 		old->it_value.tv_sec = __VERIFIER_nondet_long();
 		old->it_value.tv_usec = __VERIFIER_nondet_long();
 	}
+	return 0;
+}
+#endif
+
+/* raise, and kill of the program's own process: a signal whose action is
+   to be ignored (SIG_IGN, or SIG_DFL of a signal ignored by default) does
+   nothing; one whose action is the default termination (SIG_DFL, not
+   blocked by the calling thread; SIGKILL always) ends the program there,
+   as _exit does. Delivery to a handler, a blocked signal, the stop
+   signals and a kill of another process are not modelled: a run that
+   reaches one of them is unknown (__ladr_check_modelled, checked on the
+   run's path, so a program that never gets there is still proved). */
+void __ladr_check_modelled(int, const char *);
+sigset_t *__ladr_sigmask(void);
+int __ladr_send_self(int sig);
+
+#ifdef __ladr_want___ladr_send_self
+int __ladr_send_self(int sig) {
+	__sighandler_t h;
+	if (sig < 1 || sig >= __LADR_NSIG) {
+		errno = EINVAL;
+		return -1;
+	}
+	__VERIFIER_atomic_begin();
+	h = __ladr_sigaction_of(sig)->sa_handler;
+	__VERIFIER_atomic_end();
+	if (sig == SIGKILL)
+		_exit(128 + SIGKILL);
+	if (sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU || sig == SIGCONT) {
+		__ladr_check_modelled(1, "a stop or continue signal sent to the program itself");
+		return 0;
+	}
+	if (h == SIG_IGN)
+		return 0;
+	if (h == SIG_DFL && (sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH))
+		return 0;
+	if (h == SIG_DFL && sigismember(__ladr_sigmask(), sig) == 0)
+		_exit(128 + sig);
+	__ladr_check_modelled(1, "a signal delivered to a handler, or a blocked signal, sent to the program itself");
+	return 0;
+}
+#endif
+
+#ifdef __ladr_want_raise
+int raise(int sig) { return __ladr_send_self(sig); }
+#endif
+
+#ifdef __ladr_want_kill
+int kill(pid_t pid, int sig) {
+	if (pid == getpid()) {
+		if (sig == 0)
+			return 0;
+		return __ladr_send_self(sig);
+	}
+	__ladr_check_modelled(1, "kill of another process or of a process group");
 	return 0;
 }
 #endif
