@@ -15,6 +15,22 @@ import (
 // program lacks behaviours: a violation found is one, finding none is no
 // evidence (bound.Notes.Incomplete).
 func Unmodelled(prog *ir.Program) []bound.Cut {
+	return threadCallCuts(prog, func(loc ir.Loc, c *ir.Call, g *ir.Function) []bound.Cut {
+		if g.Body != nil || model.Lookup(g.Name).Op != model.OpUnmodelled {
+			return nil
+		}
+		what := g.Name + " is not modelled"
+		if strings.HasPrefix(g.Name, model.UnmodelledPrefix) {
+			what = "not modelled by ladr's C library: " + strings.ReplaceAll(strings.TrimPrefix(g.Name, model.UnmodelledPrefix), "_", " ")
+		}
+		return []bound.Cut{{Pos: userPos(loc), What: what}}
+	})
+}
+
+// threadCallCuts calls cuts on every call of a known function in the
+// thread functions of prog, with the location of the statement that holds
+// it, and returns the cuts it gives, each position and text once.
+func threadCallCuts(prog *ir.Program, cuts func(loc ir.Loc, c *ir.Call, g *ir.Function) []bound.Cut) []bound.Cut {
 	var out []bound.Cut
 	seen := map[string]bool{}
 	for _, f := range prog.Funcs {
@@ -32,17 +48,14 @@ func Unmodelled(prog *ir.Program) []bound.Cut {
 				return true
 			}
 			g := ir.CalledFunc(c)
-			if g == nil || g.Body != nil || model.Lookup(g.Name).Op != model.OpUnmodelled {
+			if g == nil {
 				return true
 			}
-			p := userPos(loc)
-			what := g.Name + " is not modelled"
-			if strings.HasPrefix(g.Name, model.UnmodelledPrefix) {
-				what = "not modelled by ladr's C library: " + strings.ReplaceAll(strings.TrimPrefix(g.Name, model.UnmodelledPrefix), "_", " ")
-			}
-			if key := p.String() + what; !seen[key] {
-				seen[key] = true
-				out = append(out, bound.Cut{Pos: p, What: what})
+			for _, cut := range cuts(loc, c, g) {
+				if key := cut.Pos.String() + cut.What; !seen[key] {
+					seen[key] = true
+					out = append(out, cut)
+				}
 			}
 			return true
 		})

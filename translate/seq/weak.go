@@ -21,48 +21,25 @@ import (
 //
 // It must run before LowerAPI, which replaces the builtins' calls.
 func WeakAtomics(prog *ir.Program) []bound.Cut {
-	var out []bound.Cut
-	seen := map[string]bool{}
-	for _, f := range prog.Funcs {
-		if f.Thread == nil || f.Body == nil {
-			continue
+	return threadCallCuts(prog, func(loc ir.Loc, c *ir.Call, g *ir.Function) []bound.Cut {
+		var out []bound.Cut
+		for _, i := range model.MemoryOrderArgs(g.Name) {
+			if i >= len(c.Args) {
+				continue
+			}
+			order, weak := weakOrder(c.Args[i])
+			if !weak {
+				continue
+			}
+			p := c.P
+			if !p.IsValid() {
+				p = loc.Pos
+			}
+			what := fmt.Sprintf("%s with %s (ladr explores sequentially consistent executions only; weaker orders allow more behaviours and races)", g.Name, order)
+			out = append(out, bound.Cut{Pos: p, What: what})
 		}
-		var loc ir.Loc
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			if st, ok := n.(ir.Stmt); ok {
-				loc = *st.Origin()
-				return true
-			}
-			c, ok := n.(*ir.Call)
-			if !ok {
-				return true
-			}
-			g := ir.CalledFunc(c)
-			if g == nil {
-				return true
-			}
-			for _, i := range model.MemoryOrderArgs(g.Name) {
-				if i >= len(c.Args) {
-					continue
-				}
-				order, weak := weakOrder(c.Args[i])
-				if !weak {
-					continue
-				}
-				p := c.P
-				if !p.IsValid() {
-					p = loc.Pos
-				}
-				what := fmt.Sprintf("%s with %s (ladr explores sequentially consistent executions only; weaker orders allow more behaviours and races)", g.Name, order)
-				if key := p.String() + what; !seen[key] {
-					seen[key] = true
-					out = append(out, bound.Cut{Pos: p, What: what})
-				}
-			}
-			return true
-		})
-	}
-	return out
+		return out
+	})
 }
 
 // weakOrder describes the memory-order argument e ("memory order
