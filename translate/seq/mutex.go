@@ -22,7 +22,10 @@ func (c *site) checkModelled() error {
 	if str, ok := c.arg(1).(*ir.StringLit); ok {
 		what = str.Val
 	}
-	c.add(c.s.assertion(c.loc, &ir.Unary{Op: ir.Not, X: c.arg(0), T: ir.IntType}, KindUnmodelled, what))
+	// Inside ladr's C library model, the place is the program's call.
+	loc := c.loc
+	loc.Pos = userPos(c.loc)
+	c.add(c.s.assertion(loc, &ir.Unary{Op: ir.Not, X: c.arg(0), T: ir.IntType}, KindUnmodelled, what))
 	return nil
 }
 
