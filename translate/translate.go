@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/analysis/races"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -92,6 +94,9 @@ type Unit struct {
 	// Inert holds the start routines whose threads cannot affect any
 	// other thread (pass inert).
 	Inert   bound.InertSet
+	// Proof is the static race analysis of the unbounded program (pass
+	// prove; nil when it did not run).
+	Proof   *races.Proof
 	Sharing *sharing.Info
 	Layout  *seq.Layout
 	Driver  *seq.Driver
@@ -167,6 +172,13 @@ var Passes = []*Pass{
 				return err
 			}
 			return bound.Inline(u.Prog, u.Entries, u.Config.Limits, &u.Notes)
+		}},
+	{Name: "prove", Doc: "static race analysis of the unbounded program (inlined, loops kept): a proof of race freedom for every bound, or the race candidates",
+		Needs: []Need{{"inline", "the analyses follow main and the start routines with their callees inlined"}},
+		Skip:  func(u *Unit) bool { return u.Config.Property != seq.Race },
+		Run: func(u *Unit) error {
+			u.Proof = races.Prove(&analysis.Program{Prog: u.Prog, Entries: u.Entries, Notes: &u.Notes})
+			return nil
 		}},
 	{Name: "fill", Doc: "drop loops that give every byte of a fresh malloc'd object a nondeterministic value (it has one already)",
 		Needs: []Need{{"inline", "the allocation and its fill loop are found in one body"}},
