@@ -93,7 +93,7 @@ type Unit struct {
 	Entries []*ir.Function
 	// Inert holds the start routines whose threads cannot affect any
 	// other thread (pass inert).
-	Inert   bound.InertSet
+	Inert bound.InertSet
 	// Proof is the static race analysis of the unbounded program (pass
 	// prove; nil when it did not run).
 	Proof   *races.Proof
