@@ -4,21 +4,42 @@
 // that a common lock (package lockset), atomicity or reading only
 // excludes, and proves the program race-free when no pair is left. The
 // pairs left are the race candidates.
+//
+// Anything the analysis does not follow makes it decline (Proof.Declined):
+// a construct ladr does not model, a call of an unknown function or
+// through a pointer it cannot resolve, an access through a pointer whose
+// target it cannot follow, a recursion the inlining cut.
 package races
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/analysis/lockset"
+	"github.com/ladr-dev/ladr/translate/analysis/pointsto"
+	"github.com/ladr-dev/ladr/translate/analysis/threads"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+	"github.com/ladr-dev/ladr/translate/sharing"
 )
 
 // Analyzer computes the Proof of a program.
 var Analyzer = &analysis.Analyzer{
-	Name: "races",
-	Doc:  "pairs of accesses that may race; a proof of race freedom when there is none",
-	Run:  func(p *analysis.Pass) (any, error) { return prove(p), nil },
+	Name:     "races",
+	Doc:      "pairs of accesses that may race; a proof of race freedom when there is none",
+	Requires: []*analysis.Analyzer{threads.Analyzer, pointsto.Analyzer, lockset.Analyzer},
+	Run: func(p *analysis.Pass) (any, error) {
+		return prove(p.Program, p.ResultOf[threads.Analyzer].(*threads.Result),
+			p.ResultOf[pointsto.Analyzer].(*pointsto.Result), p.ResultOf[lockset.Analyzer].(*lockset.Result)), nil
+	},
 }
 
 // Prove runs the race analysis over p.
 func Prove(p *analysis.Program) *Proof {
+	if why, at := unfollowed(p); why != "" {
+		return &Proof{Declined: why, DeclinedAt: at}
+	}
 	res, err := analysis.Run(p, Analyzer)
 	if err != nil {
 		return &Proof{Declined: err.Error()}
@@ -26,6 +47,404 @@ func Prove(p *analysis.Program) *Proof {
 	return res[Analyzer].(*Proof)
 }
 
-func prove(p *analysis.Pass) *Proof {
-	return &Proof{Declined: "not implemented yet"}
+// MaxPairs bounds the pairs a Proof keeps for its explanation (the counts
+// cover all).
+const MaxPairs = 2000
+
+// unfollowed returns the first construct of p the analysis does not
+// follow.
+func unfollowed(p *analysis.Program) (string, ir.Pos) {
+	if p.Notes != nil && len(p.Notes.Cuts) > 0 {
+		c := p.Notes.Cuts[0]
+		return "the program was bounded before the analysis: " + c.What, c.Pos
+	}
+	if p.Notes != nil && len(p.Notes.Incomplete) > 0 {
+		c := p.Notes.Incomplete[0]
+		return c.What, c.Pos
+	}
+	var why string
+	var at ir.Pos
+	fail := func(pos ir.Pos, format string, args ...any) {
+		if why == "" {
+			why, at = fmt.Sprintf(format, args...), pos
+		}
+	}
+	for _, f := range p.Entries {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case *ir.Unsupported:
+				fail(x.Pos, "unsupported: %s", x.What)
+			case *ir.Bad:
+				fail(x.P, "unsupported: %s", x.Why)
+			case *ir.VaArg:
+				fail(x.P, "va_arg")
+			case *ir.Call:
+				g := ir.CalledFunc(x)
+				if g == nil {
+					fail(x.P, "a call through a function pointer (%s)", ir.ExprString(x.Fn))
+					return true
+				}
+				info := model.Lookup(g.Name)
+				if g.Body != nil {
+					if !info.MustBeStatement() {
+						fail(x.P, "a call of %s that was not inlined", g.Name)
+					}
+					return true // modelled (reach_error), not inlined
+				}
+				switch {
+				case info.Op == model.OpUnmodelled || info.Op == model.OpCheckModelled:
+					fail(x.P, "%s is not modelled", g.Name)
+				case info.Kind == model.Unknown:
+					fail(x.P, "a call of %s, which ladr does not model", g.Name)
+				}
+			}
+			return why == ""
+		})
+		if why != "" {
+			return why, at
+		}
+	}
+	return "", ir.Pos{}
+}
+
+// access is one access with what the analysis knows at it.
+type access struct {
+	Access
+	f    *ir.Function
+	stmt ir.Stmt
+	locs pointsto.Set
+	// private: a direct access of a local variable (or a thread-local
+	// one): it is to the accessing thread's own copy.
+	private *ir.Var
+	held    lockset.Held
+}
+
+func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lockset.Result) *Proof {
+	if th.Declined != "" {
+		return &Proof{Declined: th.Declined, DeclinedAt: th.DeclinedAt}
+	}
+	if ls.Declined != "" {
+		return &Proof{Declined: ls.Declined, DeclinedAt: ls.DeclinedAt}
+	}
+	c := &collector{pts: pts, ls: ls}
+	for _, f := range p.Entries {
+		if len(th.Of(f)) == 0 {
+			continue // a start routine no reached create site runs
+		}
+		c.f = f
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			s, ok := n.(ir.Stmt)
+			if !ok {
+				return false
+			}
+			if !th.Reached(f, s) {
+				return true
+			}
+			c.stmt = s
+			c.held = ls.At(f, s)
+			switch x := s.(type) {
+			case *ir.ExprStmt:
+				c.expr(x.X, ctxDiscard)
+			case *ir.DeclStmt:
+				if x.Init != nil {
+					c.init(x.Init)
+					c.add(&ir.Ident{Var: x.Var, P: x.Pos}, true, false, nil)
+				}
+			case *ir.If:
+				c.expr(x.Cond, ctxValue)
+			case *ir.Loop:
+				c.expr(x.Cond, ctxValue)
+				c.expr(x.Post, ctxDiscard)
+			case *ir.Return:
+				c.expr(x.X, ctxValue)
+			}
+			return true
+		})
+	}
+	pr := &Proof{Excluded: map[Argument]int{}}
+	for _, a := range c.out {
+		if a.locs.Unknown() {
+			return &Proof{Declined: fmt.Sprintf("an access through a pointer the analysis cannot follow (%s)", a.Lvalue), DeclinedAt: a.Pos}
+		}
+	}
+	pr.Accesses = len(c.out)
+	// Accesses by object.
+	byObj := map[*pointsto.Object][]int{}
+	var objs []*pointsto.Object
+	for i, a := range c.out {
+		seen := map[*pointsto.Object]bool{}
+		for _, l := range a.locs {
+			if !seen[l.Obj] {
+				seen[l.Obj] = true
+				if byObj[l.Obj] == nil {
+					objs = append(objs, l.Obj)
+				}
+				byObj[l.Obj] = append(byObj[l.Obj], i)
+			}
+		}
+	}
+	type pairKey struct{ i, j int }
+	done := map[pairKey]bool{}
+	for _, o := range objs {
+		list := byObj[o]
+		for x := 0; x < len(list); x++ {
+			for y := x; y < len(list); y++ {
+				i, j := list[x], list[y]
+				if i > j {
+					i, j = j, i
+				}
+				k := pairKey{i, j}
+				if done[k] {
+					continue
+				}
+				done[k] = true
+				a, b := c.out[i], c.out[j]
+				arg, detail := judge(a, b, th, ls)
+				pr.Excluded[arg]++
+				if arg == ArgDisjoint {
+					continue
+				}
+				pair := Pair{A: a.Access, B: b.Access, Argument: arg, Detail: detail}
+				if arg == "" {
+					pr.Candidates = append(pr.Candidates, pair)
+				} else if len(pr.Pairs) < MaxPairs {
+					pr.Pairs = append(pr.Pairs, pair)
+				}
+			}
+		}
+	}
+	delete(pr.Excluded, "")
+	pr.Proved = len(pr.Candidates) == 0
+	return pr
+}
+
+// overlap reports whether two accesses may touch common memory.
+func overlap(a, b *access) bool {
+	for _, x := range a.locs {
+		for _, y := range b.locs {
+			if x.Obj == y.Obj && pointsto.Overlap(x.Path, y.Path) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// judge returns the argument that excludes a race between a and b, or ""
+// when none does.
+func judge(a, b *access, th *threads.Result, ls *lockset.Result) (Argument, string) {
+	if !overlap(a, b) {
+		return ArgDisjoint, ""
+	}
+	if !a.Write && !b.Write {
+		return ArgReadOnly, ""
+	}
+	if a.private != nil && a.private == b.private {
+		return ArgSameThread, "a variable of the thread's own"
+	}
+	parallel := false
+	for _, ca := range th.Of(a.f) {
+		for _, cb := range th.Of(b.f) {
+			if th.Parallel(ca, a.stmt, cb, b.stmt) {
+				parallel = true
+			}
+		}
+	}
+	if !parallel {
+		if a.f == b.f {
+			single := true
+			for _, c := range th.Of(a.f) {
+				single = single && !c.Multi
+			}
+			if single && len(th.Of(a.f)) == 1 {
+				return ArgSameThread, ""
+			}
+		}
+		return ArgOrdered, ""
+	}
+	if a.Atomic && b.Atomic {
+		return ArgAtomic, ""
+	}
+	if k, ok := ls.Common(a.held, b.held); ok {
+		return ArgLock, ls.Name(k)
+	}
+	return "", ""
+}
+
+type ctx int
+
+const (
+	ctxValue ctx = iota
+	ctxAddr
+	ctxBase
+	ctxWrite
+	ctxDiscard
+)
+
+type collector struct {
+	pts  *pointsto.Result
+	ls   *lockset.Result
+	f    *ir.Function
+	stmt ir.Stmt
+	held lockset.Held
+	out  []*access
+}
+
+// add records an access of lvalue lv (locs: its locations, nil to compute
+// them).
+func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
+	if locs == nil {
+		locs = c.pts.Lvalue(lv)
+	}
+	a := &access{Access: Access{Pos: lv.Pos(), Thread: c.f.Name, Lvalue: ir.ExprString(lv), Write: write, Atomic: atomic},
+		f: c.f, stmt: c.stmt, locs: locs, held: c.held}
+	if !a.Pos.IsValid() {
+		a.Pos = c.stmt.Origin().Pos
+	}
+	if v := ir.HostOf(lv).Var; v != nil {
+		if v.Class != ir.Global || v.ThreadLocal {
+			a.private = v
+		}
+		if v.Atomic {
+			a.Atomic = true
+		}
+	}
+	a.Locks = c.ls.Names(c.held)
+	c.out = append(c.out, a)
+}
+
+func (c *collector) init(in *ir.Init) {
+	ir.Inspect(in, func(n any) bool {
+		if e, ok := n.(ir.Expr); ok {
+			c.expr(e, ctxValue)
+			return false
+		}
+		return true
+	})
+}
+
+func (c *collector) expr(e ir.Expr, cx ctx) {
+	switch x := e.(type) {
+	case nil:
+	case *ir.Ident:
+		if cx == ctxValue && !ir.IsArray(x.Var.Type) && !ir.IsFunc(x.Var.Type) {
+			c.add(x, false, false, nil)
+		}
+	case *ir.Unary:
+		switch x.Op {
+		case ir.Addr:
+			c.expr(x.X, ctxAddr)
+		case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+			c.expr(x.X, ctxWrite)
+			c.add(x.X, false, false, nil)
+			c.add(x.X, true, false, nil)
+		case ir.Deref:
+			c.expr(x.X, ctxValue)
+			if cx == ctxValue && !ir.IsArray(x.T) && !ir.IsFunc(x.T) {
+				c.add(x, false, false, nil)
+			}
+		default:
+			c.expr(x.X, ctxValue)
+		}
+	case *ir.Assign:
+		c.expr(x.L, ctxWrite)
+		c.expr(x.R, ctxValue)
+		if x.Op != ir.OpNone {
+			c.add(x.L, false, false, nil)
+		}
+		c.add(x.L, true, false, nil)
+	case *ir.Index:
+		if ir.IsArray(x.X.Type()) {
+			c.expr(x.X, ctxBase)
+		} else {
+			c.expr(x.X, ctxValue)
+		}
+		c.expr(x.I, ctxValue)
+		if cx == ctxValue && !ir.IsArray(x.T) {
+			c.add(x, false, false, nil)
+		}
+	case *ir.Member:
+		if x.Arrow {
+			c.expr(x.X, ctxValue)
+		} else {
+			c.expr(x.X, ctxBase)
+		}
+		if cx == ctxValue && !ir.IsArray(x.T) {
+			c.add(x, false, false, nil)
+		}
+	case *ir.SizeofExpr, *ir.SizeofType:
+	case *ir.CompoundLit:
+		if x.Init != nil {
+			c.init(x.Init)
+		}
+	case *ir.Call:
+		c.expr(x.Fn, ctxValue)
+		for _, a := range x.Args {
+			c.expr(a, ctxValue)
+		}
+		if f := ir.CalledFunc(x); f != nil && f.Body == nil {
+			c.library(f.Name, x)
+		}
+	default:
+		for _, ch := range ir.Children(e) {
+			c.expr(ch, ctxValue)
+		}
+	}
+}
+
+// library records the accesses a library function makes through its
+// pointer arguments.
+func (c *collector) library(name string, call *ir.Call) {
+	info := model.Lookup(name)
+	if info.Kind == model.Atomic && info.Op != model.OpFence && len(call.Args) > 0 {
+		// The atomic object, read and written atomically; the other
+		// pointer arguments (expected values, results) plainly.
+		p := call.Args[0]
+		lv := deref(p)
+		c.add(lv, false, true, c.pts.Eval(p))
+		c.add(lv, true, true, c.pts.Eval(p))
+		for _, a := range call.Args[1:] {
+			if ir.IsPointer(a.Type()) {
+				c.add(deref(a), false, false, c.pts.Eval(a))
+				c.add(deref(a), true, false, c.pts.Eval(a))
+			}
+		}
+		return
+	}
+	for _, m := range sharing.MemAccesses(name, call.Args) {
+		if m.Unchecked != "" && !m.Heap {
+			continue
+		}
+		locs := c.pts.Eval(m.Pointer)
+		if !m.Typed {
+			locs = pointsto.Widen(locs)
+		}
+		c.add(m.Lvalue(), m.Write || m.Heap, m.Atomic, locs)
+	}
+}
+
+func deref(p ir.Expr) ir.Expr {
+	t := ir.Elem(p.Type())
+	if t == nil || ir.IsVoid(t) {
+		t = ir.UCharType
+	}
+	return &ir.Unary{Op: ir.Deref, X: p, T: t, P: p.Pos()}
+}
+
+// String summarizes a proof in one line.
+func (p *Proof) String() string {
+	if p.Declined != "" {
+		return fmt.Sprintf("declined at %s: %s", p.DeclinedAt, p.Declined)
+	}
+	var parts []string
+	for _, a := range Arguments {
+		if n := p.Excluded[a]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", a, n))
+		}
+	}
+	verdict := "race-free"
+	if !p.Proved {
+		verdict = fmt.Sprintf("%d candidate pairs", len(p.Candidates))
+	}
+	return fmt.Sprintf("%s; %d accesses; pairs excluded: %s", verdict, p.Accesses, strings.Join(parts, ", "))
 }

@@ -1,0 +1,307 @@
+// Package lockset computes the locks a thread surely holds at each
+// statement of the unbounded program (a forward must-analysis over each
+// routine, package flow): mutexes and spin locks, read-write locks by mode,
+// and __VERIFIER_atomic sections as one lock. A lock is named only when
+// the argument surely designates one object (the points-to set of the
+// argument is one location of an object that exists once: a global, a
+// variable of main's outermost block, a block main's outermost block
+// allocates); a lock through any other pointer adds nothing. A lock that
+// some thread may unlock without holding it (an unlock where the analysis
+// does not know it held, or through a pointer it cannot name) protects
+// nothing: another thread's unlock may release it.
+package lockset
+
+import (
+	"sort"
+
+	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/analysis/flow"
+	"github.com/ladr-dev/ladr/translate/analysis/pointsto"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// Mode is how a lock is held.
+type Mode int
+
+// Modes.
+const (
+	// Shared: a read-write lock held for reading.
+	Shared Mode = iota + 1
+	// Exclusive: a mutex, a spin lock, a read-write lock held for writing,
+	// an atomic section.
+	Exclusive
+)
+
+// Atomic is the name of the lock every __VERIFIER_atomic section holds.
+const Atomic = "__VERIFIER_atomic"
+
+// Held maps the names of the locks held to their mode.
+type Held map[string]Mode
+
+type state struct {
+	unreachable bool
+	held        Held
+}
+
+func join(a, b state) state {
+	switch {
+	case a.unreachable:
+		return b
+	case b.unreachable:
+		return a
+	}
+	c := state{held: Held{}}
+	for k, m := range a.held {
+		if n, ok := b.held[k]; ok {
+			c.held[k] = min(m, n)
+		}
+	}
+	return c
+}
+
+func equal(a, b state) bool {
+	if a.unreachable || b.unreachable {
+		return a.unreachable == b.unreachable
+	}
+	if len(a.held) != len(b.held) {
+		return false
+	}
+	for k, m := range a.held {
+		if b.held[k] != m {
+			return false
+		}
+	}
+	return true
+}
+
+// Result is the locksets of a program.
+type Result struct {
+	flows map[*ir.Function]flow.Result[state]
+	// unowned are the locks some thread may release without holding.
+	unowned map[string]bool
+	// anyUnowned: an unlock through a pointer the analysis cannot follow
+	// may release any lock.
+	anyUnowned bool
+	// names are the locks' names as text, by key.
+	names map[string]string
+	// Declined, when set, says why the analysis concludes nothing.
+	Declined   string
+	DeclinedAt ir.Pos
+}
+
+// Analyzer computes the locksets.
+var Analyzer = &analysis.Analyzer{
+	Name:     "lockset",
+	Doc:      "locks surely held at each statement of main and the start routines",
+	Requires: []*analysis.Analyzer{pointsto.Analyzer},
+	Run: func(p *analysis.Pass) (any, error) {
+		return Analyze(p.Program, p.ResultOf[pointsto.Analyzer].(*pointsto.Result)), nil
+	},
+}
+
+// Analyze computes the locksets of p with the points-to relation pts.
+func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
+	r := &Result{flows: map[*ir.Function]flow.Result[state]{}, unowned: map[string]bool{}, names: map[string]string{Atomic: "atomic section"}}
+	uniq := uniqueObjects(p, pts)
+	for _, f := range p.Entries {
+		a := &analyzer{r: r, pts: pts, uniq: uniq}
+		l := flow.Lattice[state]{
+			Bottom:   state{unreachable: true},
+			Join:     join,
+			Equal:    equal,
+			Transfer: a.transfer,
+		}
+		res, ok := flow.Forward(f.Body, state{held: Held{}}, l)
+		if !ok {
+			r.Declined, r.DeclinedAt = "no fixpoint of the locksets of "+f.Name, f.Pos
+			return r
+		}
+		r.flows[f] = res
+	}
+	return r
+}
+
+// uniqueObjects are the objects that exist once in any run: globals that
+// are not thread-local, main's variables declared in its outermost block,
+// and blocks allocated by a statement of main's outermost block when that
+// block holds no label (nothing jumps back to it).
+func uniqueObjects(p *analysis.Program, pts *pointsto.Result) map[*pointsto.Object]bool {
+	u := map[*pointsto.Object]bool{}
+	for _, g := range p.Prog.Globals {
+		if !g.ThreadLocal {
+			u[pts.Var(g)] = true
+		}
+	}
+	if len(p.Entries) == 0 {
+		return u
+	}
+	main := p.Entries[0].Body
+	labels := false
+	for _, s := range main.List {
+		if _, ok := s.(*ir.Label); ok {
+			labels = true
+		}
+	}
+	for _, s := range main.List {
+		switch x := s.(type) {
+		case *ir.DeclStmt:
+			u[pts.Var(x.Var)] = true
+		case *ir.ExprStmt:
+			if labels {
+				continue
+			}
+			if c, _ := bound.CallOf(x); c != nil {
+				if o := pts.Alloc(c); o != nil {
+					u[o] = true
+				}
+			}
+		}
+	}
+	return u
+}
+
+type analyzer struct {
+	r    *Result
+	pts  *pointsto.Result
+	uniq map[*pointsto.Object]bool
+}
+
+// name returns the lock a pointer argument surely designates.
+func (a *analyzer) name(e ir.Expr) (string, bool) {
+	s := a.pts.Eval(e)
+	if len(s) != 1 {
+		return "", false
+	}
+	for _, l := range s {
+		if !a.uniq[l.Obj] {
+			return "", false
+		}
+		for _, seg := range l.Path {
+			if seg.IsIdx && seg.Index < 0 {
+				return "", false
+			}
+		}
+		k := l.Key()
+		a.r.names[k] = l.String()
+		return k, true
+	}
+	return "", false
+}
+
+func (a *analyzer) transfer(s ir.Stmt, in state) state {
+	if in.unreachable {
+		return in
+	}
+	c, _ := bound.CallOf(s)
+	if c == nil {
+		return in
+	}
+	f := ir.CalledFunc(c)
+	if f == nil || f.Body != nil {
+		return in
+	}
+	info := model.Lookup(f.Name)
+	set := func(k string, m Mode) state {
+		out := state{held: Held{}}
+		for x, y := range in.held {
+			out.held[x] = y
+		}
+		if m == 0 {
+			delete(out.held, k)
+		} else {
+			out.held[k] = m
+		}
+		return out
+	}
+	switch info.Op {
+	case model.OpAtomicBegin:
+		return set(Atomic, Exclusive)
+	case model.OpAtomicEnd:
+		return set(Atomic, 0)
+	case model.OpExit, model.OpThreadExit:
+		return state{unreachable: true}
+	}
+	role := info.Lock
+	if role.Object == 0 || role.Arg >= len(c.Args) {
+		return in
+	}
+	arg := c.Args[role.Arg]
+	switch role.Act {
+	case model.Acquire:
+		if info.Blocks == model.UntilUnlockedOrTimeout || info.Op == model.OpTimedRdLock || info.Op == model.OpTimedWrLock {
+			return in // may time out without the lock
+		}
+		k, ok := a.name(arg)
+		if !ok {
+			return in
+		}
+		m := Exclusive
+		if role.Object == model.RWLock && role.Mode == model.Shared {
+			m = Shared
+		}
+		return set(k, m)
+	case model.Release:
+		k, ok := a.name(arg)
+		if !ok {
+			// It may release any lock.
+			a.r.anyUnowned = true
+			return state{held: Held{}}
+		}
+		if _, held := in.held[k]; !held {
+			a.r.unowned[k] = true
+		}
+		return set(k, 0)
+	}
+	return in
+}
+
+// At returns the locks surely held when statement s of routine f starts
+// (nil when s is not reached).
+func (r *Result) At(f *ir.Function, s ir.Stmt) Held {
+	st, ok := r.flows[f].In[s]
+	if !ok || st.unreachable {
+		return nil
+	}
+	return st.held
+}
+
+// Common returns a lock that excludes two accesses holding a and b: one
+// both hold, at least one of them exclusively, that no thread may release
+// without holding it. ok is false when there is none.
+func (r *Result) Common(a, b Held) (string, bool) {
+	var ks []string
+	for k, m := range a {
+		n, ok := b[k]
+		if !ok || m != Exclusive && n != Exclusive {
+			continue
+		}
+		if k != Atomic && (r.anyUnowned || r.unowned[k]) {
+			continue
+		}
+		ks = append(ks, k)
+	}
+	if len(ks) == 0 {
+		return "", false
+	}
+	sort.Strings(ks)
+	return ks[0], true
+}
+
+// Name returns the text of a lock's key.
+func (r *Result) Name(k string) string { return r.names[k] }
+
+// Names returns the names of the locks held, sorted.
+func (r *Result) Names(h Held) []string {
+	var out []string
+	for k, m := range h {
+		n := r.names[k]
+		if m == Shared {
+			n += " (read)"
+		}
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,98 @@
+package races_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/analysis/races"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/seq"
+)
+
+var fe = cfront.New()
+
+// prove runs the passes up to prove on a C program.
+func prove(t *testing.T, name string, src []byte, model cfront.Model) *races.Proof {
+	t.Helper()
+	p, err := fe.Parse(name, src, cfront.Options{Model: model})
+	if err != nil {
+		t.Fatalf("%s: parse: %v", name, err)
+	}
+	u, err := translate.Run(p, translate.Config{Model: model, Limits: bound.Limits{Unwind: 2, Recursion: 2}, Rounds: 2, Property: seq.Race}, nil,
+		translate.RunOptions{StopAfter: "prove"})
+	if err != nil {
+		return &races.Proof{Declined: "translation: " + err.Error()}
+	}
+	if u.Proof == nil {
+		t.Fatalf("%s: no proof after pass prove", name)
+	}
+	return u.Proof
+}
+
+// TestDebugFiles prints the proofs of the files LADR_PROVE_FILES names
+// (a glob), for development.
+func TestDebugFiles(t *testing.T) {
+	glob := os.Getenv("LADR_PROVE_FILES")
+	if glob == "" {
+		t.Skip("LADR_PROVE_FILES not set")
+	}
+	files, _ := filepath.Glob(glob)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := cfront.LP64
+		if strings.HasSuffix(f, ".i") {
+			m = cfront.ILP32
+		}
+		pr := prove(t, f, src, m)
+		t.Logf("%s: %s", f, pr)
+		if os.Getenv("LADR_PROVE_VERBOSE") != "" {
+			for _, c := range pr.Candidates {
+				t.Logf("   candidate %s %s %s | %s %s %s", c.A.Pos, c.A.Thread, c.A.Lvalue, c.B.Pos, c.B.Thread, c.B.Lvalue)
+			}
+		}
+	}
+}
+
+// TestDebugIndex proves every task of an SV-COMP INDEX.tsv (LADR_PROVE_INDEX)
+// and prints one line per task: expected verdict and the proof, for
+// development.
+func TestDebugIndex(t *testing.T) {
+	index := os.Getenv("LADR_PROVE_INDEX")
+	if index == "" {
+		t.Skip("LADR_PROVE_INDEX not set")
+	}
+	data, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(index)
+	filter := os.Getenv("LADR_PROVE_FILTER")
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || strings.HasPrefix(line, "#") || !strings.Contains(f[0], filter) {
+			continue
+		}
+		yml, _ := os.ReadFile(filepath.Join(dir, f[0]))
+		m := cfront.LP64
+		if strings.Contains(string(yml), "ILP32") {
+			m = cfront.ILP32
+		}
+		src, err := os.ReadFile(filepath.Join(dir, f[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pr := prove(t, f[2], src, m)
+		verdict := "unproved"
+		if pr.Proved {
+			verdict = "PROVED"
+		}
+		t.Logf("RESULT\t%s\t%s\t%s\t%s", f[0], f[1], verdict, pr)
+	}
+}
