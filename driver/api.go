@@ -6,7 +6,9 @@
 // the original program, confirmed by a concrete replay (package replay).
 //
 // The files: api.go holds the types of the API, check.go the check,
-// attempt.go one attempt (the strategy's backend), build.go the build step
+// attempt.go one attempt (the strategy's backend), prove.go the static race
+// analysis before the attempts (a proof is the answer for every bound),
+// build.go the build step
 // shared by Check, Translate and Replay, mapping.go and trace.go the
 // mapping of a counterexample.
 package driver

@@ -1,7 +1,8 @@
 // Package strategy is ladr's search over bounds: which bounds a check
 // tries and in what order (the schedule, deepening while behaviours are
 // cut, more rounds when nothing is cut), when a bounded answer is a proof
-// (completeness), and which fallbacks a failed attempt gets (a relaxed
+// (completeness; or before any attempt, a backend's static proof, Prover),
+// and which fallbacks a failed attempt gets (a relaxed
 // re-run, the heap's initial bytes recorded, the generic encoding).
 //
 // The search runs attempts through a Backend (package driver's translates
