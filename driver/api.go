@@ -6,7 +6,9 @@
 // the original program, confirmed by a concrete replay (package replay).
 //
 // The files: api.go holds the types of the API, check.go the check,
-// attempt.go one attempt (the strategy's backend), build.go the build step
+// attempt.go one attempt (the strategy's backend), prove.go the static race
+// analysis before the attempts (a proof is the answer for every bound),
+// build.go the build step
 // shared by Check, Translate and Replay, mapping.go and trace.go the
 // mapping of a counterexample.
 package driver
@@ -70,6 +72,17 @@ type Options struct {
 	// Args fixes the arguments main receives after its name (--args); nil
 	// leaves argc and argv nondeterministic within bounds.
 	Args []string
+	// NoStaticProof skips the static race analysis (translate pass prove):
+	// the search runs CBMC whatever the analysis would prove (to measure
+	// its effect, or to cross-check it). By default, for the race property,
+	// a proof of race freedom is the answer (True for every bound) and
+	// CBMC does not run.
+	NoStaticProof bool
+	// ExplainProof fills Result.ProofPairs: the pairs of accesses the
+	// static race analysis considered, with the argument that excludes a
+	// race between them (the race candidates first). The analysis runs
+	// for it even with NoStaticProof, without deciding the result then.
+	ExplainProof bool
 }
 
 // frontendOptions are the parse options of opt.
@@ -128,6 +141,18 @@ type Result struct {
 	// written.
 	Errors   []string  `json:"errors,omitempty"`
 	Attempts []Attempt `json:"attempts,omitempty"`
+	// Proof is the static race analysis's proof when it is the result
+	// (True for every bound, no CBMC run, Bounds zero).
+	Proof *ProofSummary `json:"proof,omitempty"`
+	// StaticAnalysis is what the static race analysis found when it ran
+	// and its proof is not the result: why it declined, or how many race
+	// candidates it left.
+	StaticAnalysis *StaticAnalysis `json:"static_analysis,omitempty"`
+	// ProofPairs are the pairs of accesses the static race analysis
+	// considered, race candidates first, at most MaxProofPairs of them
+	// (Options.ExplainProof); ProofPairsOmitted counts the rest.
+	ProofPairs        []ProofPair `json:"proof_pairs,omitempty"`
+	ProofPairsOmitted int         `json:"proof_pairs_omitted,omitempty"`
 	// Passes are the times of the translation's passes, in order, in the
 	// attempt reported.
 	Passes []PassTime `json:"passes,omitempty"`
@@ -225,4 +250,56 @@ type Attempt struct {
 	Result Outcome `json:"result"`
 	Reason string  `json:"reason,omitempty"`
 	TimeS  float64 `json:"time_s"`
+}
+
+// ProofSummary sums up a static proof of race freedom.
+type ProofSummary struct {
+	// Accesses is the number of accesses to memory another thread may
+	// reach.
+	Accesses int `json:"accesses"`
+	// Arguments counts the pairs each argument excluded (the arguments
+	// that excluded none left out), keyed by the argument's name
+	// ("read-only", "common lock", ...).
+	Arguments map[string]int `json:"arguments"`
+	// Pairs is the number of pairs of accesses to overlapping memory.
+	Pairs int `json:"pairs"`
+}
+
+// StaticAnalysis is the outcome of a static race analysis that did not
+// decide the result.
+type StaticAnalysis struct {
+	// Proved: the analysis proved the program race-free, but its proof was
+	// not used (Options.NoStaticProof).
+	Proved bool `json:"proved,omitempty"`
+	// Declined is the construct the analysis does not follow (or why its
+	// proof does not hold), at DeclinedAt.
+	Declined   string `json:"declined,omitempty"`
+	DeclinedAt string `json:"declined_location,omitempty"`
+	// Candidates is the number of pairs of accesses no argument excludes.
+	Candidates int `json:"candidates,omitempty"`
+}
+
+// MaxProofPairs caps Result.ProofPairs.
+const MaxProofPairs = 200
+
+// ProofPair is two accesses that may touch the same memory, with the
+// argument that excludes a race between them ("" for a race candidate).
+type ProofPair struct {
+	Argument string `json:"argument,omitempty"`
+	// Detail adds to the argument (the lock's name).
+	Detail   string         `json:"detail,omitempty"`
+	Accesses [2]ProofAccess `json:"accesses"`
+}
+
+// ProofAccess is one access of a ProofPair.
+type ProofAccess struct {
+	Kind     string `json:"kind"` // read or write
+	Location string `json:"location"`
+	// Thread is the start routine of the thread making it (main for
+	// main).
+	Thread string `json:"thread"`
+	Lvalue string `json:"lvalue"`
+	Atomic bool   `json:"atomic,omitempty"`
+	// Locks are the locks surely held.
+	Locks []string `json:"locks,omitempty"`
 }

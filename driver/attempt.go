@@ -14,6 +14,7 @@ import (
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/analysis/races"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -31,6 +32,20 @@ type checker struct {
 	// keepErr: writing Options.Keep failed (the check goes on; the result
 	// reports it, and later attempts do not try again).
 	keepErr error
+	// parsed is the program Check parsed, for the static race analysis
+	// (Prove), which takes it over.
+	parsed *ir.Program
+	// proof is the static race analysis's outcome (nil when it did not
+	// run), static what to report when it could not run; proofVoid says
+	// why a proof does not stand (at proofVoidAt); proofAttempt is the
+	// attempt of a proof that stands, proofTaken whether it is the
+	// result.
+	proof        *races.Proof
+	static       *StaticAnalysis
+	proofVoid    string
+	proofVoidAt  ir.Pos
+	proofAttempt *strategy.Attempt
+	proofTaken   bool
 }
 
 // detail is what the driver keeps of an attempt besides the strategy's

@@ -56,6 +56,12 @@ func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (
 			return nil, err
 		}
 	}
+	return buildParsed(ctx, prog, opt, p), nil
+}
+
+// buildParsed translates prog, parsed (and checked) from opt.Input, with
+// opt's property for p; the translation rewrites prog.
+func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan) *built {
 	cfg := translate.Config{
 		Model: opt.Model, Rounds: p.Bounds.Rounds, Target: p.Target,
 		Limits:   bound.Limits{Unwind: p.Bounds.Unwind, UnwindSet: p.Bounds.UnwindSet},
@@ -73,7 +79,7 @@ func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (
 		insts = append(insts, b.Inst)
 	}
 	b.Unit, b.Err = translate.Run(prog, cfg, insts, translate.RunOptions{Context: ctx, StopAfter: p.StopAfter, AfterPass: p.AfterPass})
-	return b, nil
+	return b
 }
 
 // programText prints the sequentialized program of u (the text --keep

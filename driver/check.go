@@ -49,6 +49,9 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		if c != nil && c.keepErr != nil {
 			res.Errors = append(res.Errors, c.keepErr.Error())
 		}
+		if c != nil {
+			c.report(res)
+		}
 		res.TimeS = time.Since(start).Seconds()
 		res.Verdict = verdictLine(res, opt.Property)
 		return res
@@ -83,7 +86,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, &BackendError{Err: err}
 	}
-	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases,
+	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog,
 		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}
 	found, err := strategy.Run(ctx, strategy.Config{
 		Schedule:  strategy.Schedule(opt.FixedBounds, opt.Timeout > 0, Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}),
@@ -91,6 +94,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		TimeLimit: opt.Timeout > 0,
 		Target:    opt.Target, GenericFallback: opt.Property.ShadowMemory,
 		StaticComplete: opt.Property.Static.Complete,
+		StaticProof:    !opt.NoStaticProof,
 		Progress:       progress,
 		StopReason:     func(ctx context.Context) string { return stopReason(ctx, phases.get()) },
 		StoppedEarly:   stoppedEarly,
@@ -102,6 +106,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		res.Attempts = append(res.Attempts, Attempt{Bounds: t.Bounds, Result: t.Outcome, Reason: t.Reason, TimeS: t.TimeS})
 	}
 	out := found.Final
+	c.proofTaken = out != nil && out == c.proofAttempt
 	if out == nil {
 		return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil
 	}

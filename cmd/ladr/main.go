@@ -142,6 +142,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.BoolFlag{Name: "replay", Value: true, Usage: "re-execute every violation concretely and report it only when confirmed (--replay=false skips)"},
 					&cli.StringFlag{Name: "save-trace", Usage: "write what replaying a violation needs to `FILE` (JSON)"},
 					&cli.StringFlag{Name: "gcc", Usage: "C compiler used by replay (default: gcc)"},
+					&cli.BoolFlag{Name: "static-proof", Value: true, Usage: "for races, run the static race analysis first: its proof of race freedom is the answer for every bound, without CBMC (--static-proof=false skips it)"},
+					&cli.BoolFlag{Name: "explain-proof", Usage: "after the verdict, list the pairs of accesses the static race analysis considered, each with the argument that excludes a race (race candidates first)"},
 				),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {
 					return &exitError{code: exitUsage, msg: oneLine(err.Error())}
@@ -324,6 +326,8 @@ func checkCmd(c *cli.Context) error {
 	opt.Keep = c.String("keep")
 	opt.NoReplay = !c.Bool("replay")
 	opt.GCC = c.String("gcc")
+	opt.NoStaticProof = !c.Bool("static-proof")
+	opt.ExplainProof = c.Bool("explain-proof")
 	format := c.String("format")
 	if format != "text" && format != "json" && format != "sarif" {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text, json or sarif)", format)}
@@ -368,6 +372,9 @@ func checkCmd(c *cli.Context) error {
 		}
 	default:
 		writeText(out, res, c.Bool("trace"))
+		if opt.ExplainProof {
+			writeProofPairs(out, res)
+		}
 	}
 	switch res.Result {
 	case driver.Violation:

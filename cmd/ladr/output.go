@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ladr-dev/ladr/driver"
 	"github.com/ladr-dev/ladr/driver/witness"
+	"github.com/ladr-dev/ladr/translate/analysis/races"
 )
 
 // writeFiles writes the files a check was asked for beside its report:
@@ -110,6 +112,10 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 			fmt.Fprintf(w, "  Behaviours beyond the bounds were not explored, e.g. %s\n", r.Cuts[0])
 		}
 	case driver.True:
+		if r.Proof != nil {
+			writeProof(w, r)
+			break
+		}
 		fmt.Fprintf(w, "The property holds: the bounds (%s) cover every behaviour.\n", bounds(r))
 		for _, n := range r.Notes {
 			if why, ok := strings.CutPrefix(n, "complete: "); ok {
@@ -126,8 +132,12 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 	if r.Result != driver.Violation {
 		writeAssumptions(w, r)
 	}
-	fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",
-		len(r.Threads), r.VisibleStatements, r.TimeS, r.TranslateS, r.BackendS, bounds(r))
+	if r.Proof != nil {
+		fmt.Fprintf(w, "  %.2fs (translate and analysis %.2fs, no CBMC run); no bounds\n", r.TimeS, r.TranslateS)
+	} else {
+		fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",
+			len(r.Threads), r.VisibleStatements, r.TimeS, r.TranslateS, r.BackendS, bounds(r))
+	}
 	fmt.Fprintln(w, "SV-COMP verdict: "+r.Verdict)
 }
 
@@ -161,4 +171,79 @@ func writeRace(w io.Writer, r *driver.Result) {
 			fmt.Fprintf(w, "      %s\n", a.Source)
 		}
 	}
+}
+
+// writeProof prints the static race analysis's proof of a result: the
+// arguments that excluded the pairs of accesses, with their counts.
+func writeProof(w io.Writer, r *driver.Result) {
+	p := r.Proof
+	fmt.Fprintln(w, "The property holds for every bound: static race analysis.")
+	fmt.Fprintf(w, "  %d access(es) other threads may reach, %d pair(s) of them to overlapping memory; none may race:\n", p.Accesses, p.Pairs)
+	for _, a := range proofArguments(p.Arguments) {
+		fmt.Fprintf(w, "    %s: %d pair(s)\n", a, p.Arguments[a])
+	}
+}
+
+// proofArguments returns the arguments of a proof in the order
+// races.Arguments lists them, others after, sorted.
+func proofArguments(m map[string]int) []string {
+	var out []string
+	for _, a := range races.Arguments {
+		if _, ok := m[string(a)]; ok {
+			out = append(out, string(a))
+		}
+	}
+	for _, a := range sortedKeys(m) {
+		if !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// writeProofPairs prints, after the report (--explain-proof), the pairs of
+// accesses the static race analysis considered, each with its argument
+// (race candidates first).
+func writeProofPairs(w io.Writer, r *driver.Result) {
+	sa := r.StaticAnalysis
+	total := len(r.ProofPairs) + r.ProofPairsOmitted
+	switch {
+	case r.Proof != nil:
+		fmt.Fprintf(w, "Static race analysis: %d pair(s) of accesses to overlapping memory, none may race.\n", total)
+	case sa != nil && sa.Declined != "":
+		fmt.Fprintf(w, "Static race analysis: no proof: %s", sa.Declined)
+		if sa.DeclinedAt != "" {
+			fmt.Fprintf(w, " (at %s)", sa.DeclinedAt)
+		}
+		fmt.Fprintln(w, ".")
+	case sa != nil && sa.Proved:
+		fmt.Fprintf(w, "Static race analysis: %d pair(s) of accesses to overlapping memory, none may race (the proof was not used).\n", total)
+	case sa != nil:
+		fmt.Fprintf(w, "Static race analysis: %d race candidate(s) among %d pair(s) of accesses to overlapping memory.\n", sa.Candidates, total)
+	default:
+		fmt.Fprintln(w, "Static race analysis: did not run (it checks the race property only).")
+		return
+	}
+	for i, p := range r.ProofPairs {
+		fmt.Fprintf(w, "  %d. %s\n", i+1, p)
+		for _, a := range p.Accesses {
+			fmt.Fprintf(w, "       %s\n", proofAccess(a))
+		}
+	}
+	if r.ProofPairsOmitted > 0 {
+		fmt.Fprintf(w, "  ... and %d more pair(s) (--format json lists the first %d too)\n", r.ProofPairsOmitted, driver.MaxProofPairs)
+	}
+}
+
+// proofAccess is one access of a pair as --explain-proof prints it.
+func proofAccess(a driver.ProofAccess) string {
+	kind := a.Kind
+	if a.Atomic {
+		kind = "atomic " + kind
+	}
+	s := fmt.Sprintf("%s of %s at %s by thread %s", kind, a.Lvalue, a.Location, a.Thread)
+	if len(a.Locks) > 0 {
+		s += " holding " + strings.Join(a.Locks, ", ")
+	}
+	return s
 }

@@ -224,6 +224,10 @@ func New(r *driver.Result) *Log {
 	case driver.NoViolationFound:
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
 	case driver.True:
+		if r.Proof != nil {
+			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: static race analysis (%d pair(s) of accesses to overlapping memory, none may race).", r.Proof.Pairs)}}}
+			break
+		}
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds: the bounds (rounds %d, unwind %d) cover every behaviour.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
 	case driver.Violation:
 		run.Results = []Result{result(r)}

@@ -1,7 +1,8 @@
 // Package strategy is ladr's search over bounds: which bounds a check
 // tries and in what order (the schedule, deepening while behaviours are
 // cut, more rounds when nothing is cut), when a bounded answer is a proof
-// (completeness), and which fallbacks a failed attempt gets (a relaxed
+// (completeness; or before any attempt, a backend's static proof, Prover),
+// and which fallbacks a failed attempt gets (a relaxed
 // re-run, the heap's initial bytes recorded, the generic encoding).
 //
 // The search runs attempts through a Backend (package driver's translates
@@ -176,6 +177,17 @@ type Backend interface {
 	Attempt(ctx context.Context, p Plan) (*Attempt, error)
 }
 
+// Prover is a Backend that may also prove the property without bounds, by
+// a static analysis, before any attempt (package driver's: the static race
+// analysis, translate pass prove).
+type Prover interface {
+	// Prove returns an attempt with Outcome True when the property holds
+	// in every execution, whatever the bounds (no backend run, Plan zero);
+	// else nil, and the search makes its attempts. An error is a failure
+	// to start, as for Attempt.
+	Prove(ctx context.Context) (*Attempt, error)
+}
+
 // Config configures a search.
 type Config struct {
 	// Schedule are the bounds to try in order (Schedule).
@@ -194,6 +206,10 @@ type Config struct {
 	// StaticComplete is the note of a proof without a backend run (the
 	// property's Static.Complete).
 	StaticComplete string
+	// StaticProof: when the backend is a Prover, its proof, if it finds
+	// one, is the answer and no attempt is made. Off, Prove still runs
+	// (the backend may report the analysis) but its answer is not taken.
+	StaticProof bool
 	// Progress receives phase changes (may be nil).
 	Progress func(string)
 	// StopReason says why ctx ended, in the current phase ("" while ctx
@@ -240,6 +256,17 @@ func Run(ctx context.Context, cfg Config, backend Backend) (*Result, error) {
 	s := &search{cfg: cfg, backend: backend, res: &Result{}}
 	if s.cfg.Progress == nil {
 		s.cfg.Progress = func(string) {}
+	}
+	if p, ok := backend.(Prover); ok {
+		proof, err := p.Prove(ctx)
+		if err != nil {
+			return s.res, err
+		}
+		if proof != nil && proof.Outcome == True && cfg.StaticProof {
+			// Every execution is covered: no bounds to search.
+			s.res.Final = proof
+			return s.res, nil
+		}
 	}
 	final, err := s.run(ctx)
 	s.res.Final = final

@@ -359,3 +359,44 @@ func TestSchedule(t *testing.T) {
 		}
 	}
 }
+
+// prover is a fake backend that also proves the property statically.
+type prover struct {
+	fake
+	proved bool
+	proves int
+}
+
+func (p *prover) Prove(ctx context.Context) (*Attempt, error) {
+	p.proves++
+	if !p.proved {
+		return nil, nil
+	}
+	return &Attempt{Outcome: True, Notes: []string{"static"}}, nil
+}
+
+func TestStaticProof(t *testing.T) {
+	for _, tc := range []struct {
+		proved, use bool
+		want        Outcome
+		attempts    int
+	}{
+		{proved: true, use: true, want: True, attempts: 0},
+		{proved: true, use: false, want: NoViolationFound, attempts: 1},
+		{proved: false, use: true, want: NoViolationFound, attempts: 1},
+	} {
+		b := &prover{fake: fake{answer: func(p Plan) *Attempt { return found(unit(3, "loop")) }}, proved: tc.proved}
+		cfg := Config{Schedule: []Bounds{{Rounds: 2, Unwind: 2}}, Fixed: true, StaticProof: tc.use,
+			StoppedEarly: func(context.Context) bool { return false }}
+		res, err := Run(context.Background(), cfg, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.proves != 1 || res.Final == nil || res.Final.Outcome != tc.want || len(b.plans) != tc.attempts {
+			t.Errorf("%+v: %d proofs, outcome %v, %d attempts", tc, b.proves, res.Final, len(b.plans))
+		}
+		if tc.want == True && (len(res.Tries) != 0 || res.Final.Plan.Bounds.Rounds != 0) {
+			t.Errorf("%+v: a static proof made tries %v or has bounds %v", tc, res.Tries, res.Final.Plan.Bounds)
+		}
+	}
+}
