@@ -84,8 +84,13 @@ type Result struct {
 	// anyUnowned: an unlock through a pointer the analysis cannot follow
 	// may release any lock.
 	anyUnowned bool
-	// names are the locks' names as text, by key.
+	// names are the locks' names as text, by key, and objs their
+	// objects.
 	names map[string]string
+	objs  map[string]*pointsto.Object
+	// unownedObj are the objects an unlock through a pointer that names
+	// no one lock may release a lock of.
+	unownedObj map[*pointsto.Object]bool
 	// Declined, when set, says why the analysis concludes nothing.
 	Declined   string
 	DeclinedAt ir.Pos
@@ -103,7 +108,8 @@ var Analyzer = &analysis.Analyzer{
 
 // Analyze computes the locksets of p with the points-to relation pts.
 func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
-	r := &Result{flows: map[*ir.Function]flow.Result[state]{}, unowned: map[string]bool{}, names: map[string]string{Atomic: "atomic section"}}
+	r := &Result{flows: map[*ir.Function]flow.Result[state]{}, unowned: map[string]bool{}, names: map[string]string{Atomic: "atomic section"},
+		objs: map[string]*pointsto.Object{}, unownedObj: map[*pointsto.Object]bool{}}
 	uniq := uniqueObjects(p, pts)
 	for _, f := range p.Entries {
 		a := &analyzer{r: r, pts: pts, uniq: uniq}
@@ -185,6 +191,7 @@ func (a *analyzer) name(e ir.Expr) (string, bool) {
 		}
 		k := l.Key()
 		a.r.names[k] = l.String()
+		a.r.objs[k] = l.Obj
 		return k, true
 	}
 	return "", false
@@ -245,9 +252,26 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 	case model.Release:
 		k, ok := a.name(arg)
 		if !ok {
-			// It may release any lock.
-			a.r.anyUnowned = true
-			return state{held: Held{}}
+			// It may release any lock of the objects it may point to,
+			// held or not.
+			pts := a.pts.Eval(arg)
+			if len(pts) == 0 || pts.Unknown() {
+				a.r.anyUnowned = true
+				return state{held: Held{}}
+			}
+			out := state{held: Held{}}
+			for held, m := range in.held {
+				out.held[held] = m
+			}
+			for _, l := range pts {
+				a.r.unownedObj[l.Obj] = true
+				for held := range in.held {
+					if a.r.objs[held] == l.Obj {
+						delete(out.held, held)
+					}
+				}
+			}
+			return out
 		}
 		if _, held := in.held[k]; !held {
 			a.r.unowned[k] = true
@@ -277,7 +301,7 @@ func (r *Result) Common(a, b Held) (string, bool) {
 		if !ok || m != Exclusive && n != Exclusive {
 			continue
 		}
-		if k != Atomic && (r.anyUnowned || r.unowned[k]) {
+		if k != Atomic && (r.anyUnowned || r.unowned[k] || r.unownedObj[r.objs[k]]) {
 			continue
 		}
 		ks = append(ks, k)

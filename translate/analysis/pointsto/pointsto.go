@@ -197,9 +197,69 @@ type Result struct {
 	results *Object
 	// contents holds what each object may hold.
 	contents map[*Object]Set
-	// Entry maps each entry function's body to itself; the start
-	// routines' parameters receive the pthread_create arguments.
 	changed bool
+	// owner maps the locals, parameters and allocation sites of each
+	// entry function to it; private holds those whose address never
+	// leaves their routine's own variables (privateObjects).
+	owner   map[*Object]*ir.Function
+	private map[*Object]bool
+}
+
+// Private reports whether o is a variable or a block of one routine whose
+// address is only ever held by that routine's own variables (and blocks
+// of the same kind): each thread running the routine has its own, which
+// no other thread can reach.
+func (r *Result) Private(o *Object) bool { return r.private[o] }
+
+// Owner returns the routine whose thread owns a private object.
+func (r *Result) Owner(o *Object) *ir.Function { return r.owner[o] }
+
+// privateObjects computes Private: the greatest set of owned objects such
+// that every object holding the address of one is private to the same
+// routine.
+func (r *Result) privateObjects(p *analysis.Program) {
+	r.owner = map[*Object]*ir.Function{}
+	for _, f := range p.Entries {
+		for _, v := range f.Params {
+			r.owner[r.Var(v)] = f
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case *ir.DeclStmt:
+				if !x.Var.IsStaticStorage() && !x.Var.ThreadLocal {
+					r.owner[r.Var(x.Var)] = f
+				}
+			case *ir.Call:
+				if o := r.allocs[x]; o != nil {
+					r.owner[o] = f
+				}
+			case *ir.CompoundLit:
+				if o := r.lits[x]; o != nil {
+					r.owner[o] = f
+				}
+			}
+			return true
+		})
+	}
+	r.private = map[*Object]bool{}
+	for o := range r.owner {
+		r.private[o] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for x, c := range r.contents {
+			for _, l := range c {
+				o := l.Obj
+				if !r.private[o] {
+					continue
+				}
+				if !r.private[x] || r.owner[x] != r.owner[o] {
+					delete(r.private, o)
+					changed = true
+				}
+			}
+		}
+	}
 }
 
 // Analyzer computes the points-to Result.
@@ -229,6 +289,7 @@ func Analyze(p *analysis.Program) *Result {
 			r.body(f)
 		}
 		if !r.changed {
+			r.privateObjects(p)
 			return r
 		}
 	}
@@ -237,6 +298,7 @@ func Analyze(p *analysis.Program) *Result {
 	for o := range r.contents {
 		r.contents[o].add(Loc{Obj: r.unknown})
 	}
+	r.owner, r.private = map[*Object]*ir.Function{}, map[*Object]bool{}
 	return r
 }
 
@@ -269,6 +331,11 @@ func (r *Result) store(dst Set, v Set) {
 	}
 	for _, l := range dst {
 		if l.Obj.Kind == ObjUnknown {
+			// Stored where the analysis cannot see: the addresses
+			// escape.
+			if r.content(r.unknown).addAll(v) {
+				r.changed = true
+			}
 			continue
 		}
 		if r.content(l.Obj).addAll(v) {

@@ -96,6 +96,8 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 					fail(x.P, "%s is not modelled", g.Name)
 				case info.Kind == model.Unknown:
 					fail(x.P, "a call of %s, which ladr does not model", g.Name)
+				case info.Op == model.OpNone && info.MustBeStatement():
+					fail(x.P, "no model for %s", g.Name)
 				}
 			}
 			return why == ""
@@ -167,11 +169,19 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 			return &Proof{Declined: fmt.Sprintf("an access through a pointer the analysis cannot follow (%s)", a.Lvalue), DeclinedAt: a.Pos}
 		}
 	}
-	pr.Accesses = len(c.out)
-	// Accesses by object.
+	// Accesses by object; an access to memory of its thread's own is
+	// left out.
 	byObj := map[*pointsto.Object][]int{}
 	var objs []*pointsto.Object
 	for i, a := range c.out {
+		own := len(a.locs) > 0
+		for _, l := range a.locs {
+			own = own && pts.Private(l.Obj)
+		}
+		if own {
+			continue
+		}
+		pr.Accesses++
 		seen := map[*pointsto.Object]bool{}
 		for _, l := range a.locs {
 			if !seen[l.Obj] {
