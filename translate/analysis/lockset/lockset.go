@@ -84,6 +84,8 @@ type Result struct {
 	// anyUnowned: an unlock through a pointer the analysis cannot follow
 	// may release any lock.
 	anyUnowned bool
+	// flags are the operations on flag locks.
+	flags map[ir.Stmt]flagOp
 	// names are the locks' names as text, by key, and objs their
 	// objects.
 	names map[string]string
@@ -111,8 +113,11 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 	r := &Result{flows: map[*ir.Function]flow.Result[state]{}, unowned: map[string]bool{}, names: map[string]string{Atomic: "atomic section"},
 		objs: map[string]*pointsto.Object{}, unownedObj: map[*pointsto.Object]bool{}}
 	uniq := uniqueObjects(p, pts)
+	a0 := &analyzer{r: r, pts: pts, uniq: uniq}
+	flags := a0.flagLocks(p)
+	r.flags = flags
 	for _, f := range p.Entries {
-		a := &analyzer{r: r, pts: pts, uniq: uniq}
+		a := &analyzer{r: r, pts: pts, uniq: uniq, flags: flags}
 		l := flow.Lattice[state]{
 			Bottom:   state{unreachable: true},
 			Join:     join,
@@ -169,7 +174,9 @@ func uniqueObjects(p *analysis.Program, pts *pointsto.Result) map[*pointsto.Obje
 }
 
 type analyzer struct {
-	r    *Result
+	// flags are the acquires and releases of flag locks (flagLocks).
+	flags map[ir.Stmt]flagOp
+	r     *Result
 	pts  *pointsto.Result
 	uniq map[*pointsto.Object]bool
 }
@@ -200,6 +207,21 @@ func (a *analyzer) name(e ir.Expr) (string, bool) {
 func (a *analyzer) transfer(s ir.Stmt, in state) state {
 	if in.unreachable {
 		return in
+	}
+	if op, ok := a.flags[s]; ok {
+		out := state{held: Held{}}
+		for x, y := range in.held {
+			out.held[x] = y
+		}
+		if op.acquire {
+			out.held[op.key] = Exclusive
+		} else {
+			if _, held := in.held[op.key]; !held {
+				a.r.unowned[op.key] = true
+			}
+			delete(out.held, op.key)
+		}
+		return out
 	}
 	c, _ := bound.CallOf(s)
 	if c == nil {
@@ -289,6 +311,23 @@ func (r *Result) At(f *ir.Function, s ir.Stmt) Held {
 		return nil
 	}
 	return st.held
+}
+
+// AtAccess returns the locks that protect the accesses statement s of
+// routine f makes: those held when it starts and, for the write that
+// acquires a flag lock, the flag lock itself (no other thread is past an
+// acquire: its write waits for the flag to be free).
+func (r *Result) AtAccess(f *ir.Function, s ir.Stmt) Held {
+	h := r.At(f, s)
+	op, ok := r.flags[s]
+	if !ok || !op.acquire || h == nil {
+		return h
+	}
+	out := Held{op.key: Exclusive}
+	for k, m := range h {
+		out[k] = m
+	}
+	return out
 }
 
 // Common returns a lock that excludes two accesses holding a and b: one

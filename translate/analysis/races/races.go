@@ -143,7 +143,7 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 				return true
 			}
 			c.stmt = s
-			c.held = ls.At(f, s)
+			c.held = ls.AtAccess(f, s)
 			switch x := s.(type) {
 			case *ir.ExprStmt:
 				c.expr(x.X, ctxDiscard)
