@@ -12,6 +12,7 @@
 package lockset
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/ladr-dev/ladr/translate/analysis"
@@ -43,6 +44,21 @@ type Held map[string]Mode
 type state struct {
 	unreachable bool
 	held        Held
+	// may are the named locks the thread may hold (a may-analysis beside
+	// the must one): an unlock of a lock outside it is surely of a lock
+	// the thread does not hold.
+	may map[string]bool
+}
+
+func (s state) copy() state {
+	out := state{held: Held{}, may: map[string]bool{}}
+	for k, m := range s.held {
+		out.held[k] = m
+	}
+	for k := range s.may {
+		out.may[k] = true
+	}
+	return out
 }
 
 func join(a, b state) state {
@@ -52,11 +68,17 @@ func join(a, b state) state {
 	case b.unreachable:
 		return a
 	}
-	c := state{held: Held{}}
+	c := state{held: Held{}, may: map[string]bool{}}
 	for k, m := range a.held {
 		if n, ok := b.held[k]; ok {
 			c.held[k] = min(m, n)
 		}
+	}
+	for k := range a.may {
+		c.may[k] = true
+	}
+	for k := range b.may {
+		c.may[k] = true
 	}
 	return c
 }
@@ -65,11 +87,16 @@ func equal(a, b state) bool {
 	if a.unreachable || b.unreachable {
 		return a.unreachable == b.unreachable
 	}
-	if len(a.held) != len(b.held) {
+	if len(a.held) != len(b.held) || len(a.may) != len(b.may) {
 		return false
 	}
 	for k, m := range a.held {
 		if b.held[k] != m {
+			return false
+		}
+	}
+	for k := range a.may {
+		if !b.may[k] {
 			return false
 		}
 	}
@@ -93,6 +120,11 @@ type Result struct {
 	// unownedObj are the objects an unlock through a pointer that names
 	// no one lock may release a lock of.
 	unownedObj map[*pointsto.Object]bool
+	// UnheldUnlock, when set, is an unlock of a mutex, spin lock or
+	// read-write lock that the thread may not hold, at UnheldUnlockAt:
+	// undefined behaviour for most of them.
+	UnheldUnlock   string
+	UnheldUnlockAt ir.Pos
 	// Declined, when set, says why the analysis concludes nothing.
 	Declined   string
 	DeclinedAt ir.Pos
@@ -124,7 +156,7 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 			Equal:    equal,
 			Transfer: a.transfer,
 		}
-		res, ok := flow.Forward(f.Body, state{held: Held{}}, l)
+		res, ok := flow.Forward(f.Body, state{held: Held{}, may: map[string]bool{}}, l)
 		if !ok {
 			r.Declined, r.DeclinedAt = "no fixpoint of the locksets of "+f.Name, f.Pos
 			return r
@@ -209,10 +241,7 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 		return in
 	}
 	if op, ok := a.flags[s]; ok {
-		out := state{held: Held{}}
-		for x, y := range in.held {
-			out.held[x] = y
-		}
+		out := in.copy()
 		if op.acquire {
 			out.held[op.key] = Exclusive
 		} else {
@@ -233,14 +262,13 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 	}
 	info := model.Lookup(f.Name)
 	set := func(k string, m Mode) state {
-		out := state{held: Held{}}
-		for x, y := range in.held {
-			out.held[x] = y
-		}
+		out := in.copy()
 		if m == 0 {
 			delete(out.held, k)
+			delete(out.may, k)
 		} else {
 			out.held[k] = m
+			out.may[k] = true
 		}
 		return out
 	}
@@ -260,7 +288,13 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 	switch role.Act {
 	case model.Acquire:
 		if info.Blocks == model.UntilUnlockedOrTimeout || info.Op == model.OpTimedRdLock || info.Op == model.OpTimedWrLock {
-			return in // may time out without the lock
+			// May time out without the lock: it may hold it.
+			if k, ok := a.name(arg); ok {
+				out := in.copy()
+				out.may[k] = true
+				return out
+			}
+			return in
 		}
 		k, ok := a.name(arg)
 		if !ok {
@@ -271,6 +305,13 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 			m = Shared
 		}
 		return set(k, m)
+	case model.TryAcquire:
+		if k, ok := a.name(arg); ok {
+			out := in.copy()
+			out.may[k] = true
+			return out
+		}
+		return in
 	case model.Release:
 		k, ok := a.name(arg)
 		if !ok {
@@ -279,17 +320,15 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 			pts := a.pts.Eval(arg)
 			if len(pts) == 0 || pts.Unknown() {
 				a.r.anyUnowned = true
-				return state{held: Held{}}
+				return state{held: Held{}, may: map[string]bool{}}
 			}
-			out := state{held: Held{}}
-			for held, m := range in.held {
-				out.held[held] = m
-			}
+			out := in.copy()
 			for _, l := range pts {
 				a.r.unownedObj[l.Obj] = true
-				for held := range in.held {
+				for held := range in.may {
 					if a.r.objs[held] == l.Obj {
 						delete(out.held, held)
+						delete(out.may, held)
 					}
 				}
 			}
@@ -297,6 +336,11 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 		}
 		if _, held := in.held[k]; !held {
 			a.r.unowned[k] = true
+		}
+		if !in.may[k] {
+			if a.r.UnheldUnlock == "" {
+				a.r.UnheldUnlock, a.r.UnheldUnlockAt = fmt.Sprintf("%s of %s, which the thread does not hold (undefined for a normal mutex)", f.Name, a.r.names[k]), c.P
+			}
 		}
 		return set(k, 0)
 	}

@@ -64,6 +64,7 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 	}
 	var why string
 	var at ir.Pos
+	var detach, join ir.Pos
 	fail := func(pos ir.Pos, format string, args ...any) {
 		if why == "" {
 			why, at = fmt.Sprintf(format, args...), pos
@@ -85,6 +86,12 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 					return true
 				}
 				info := model.Lookup(g.Name)
+				switch info.Op {
+				case model.OpDetach, model.OpAttrSetDetach:
+					detach = x.P
+				case model.OpJoin:
+					join = x.P
+				}
 				if g.Body != nil {
 					if !info.MustBeStatement() {
 						fail(x.P, "a call of %s that was not inlined", g.Name)
@@ -105,6 +112,11 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 		if why != "" {
 			return why, at
 		}
+	}
+	if detach.IsValid() && join.IsValid() {
+		// Joining a detached thread is undefined: the analysis does not
+		// tell which threads are detached.
+		return "detached threads and pthread_join (joining a detached thread is undefined)", detach
 	}
 	return "", ir.Pos{}
 }
@@ -128,6 +140,11 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 	if ls.Declined != "" {
 		return &Proof{Declined: ls.Declined, DeclinedAt: ls.DeclinedAt}
 	}
+	if ls.UnheldUnlock != "" {
+		// Undefined behaviour is not a proof (the bounded search says
+		// unknown where it happens).
+		return &Proof{Declined: ls.UnheldUnlock, DeclinedAt: ls.UnheldUnlockAt}
+	}
 	c := &collector{pts: pts, ls: ls}
 	for _, f := range p.Entries {
 		if len(th.Of(f)) == 0 {
@@ -146,7 +163,7 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 			c.held = ls.AtAccess(f, s)
 			switch x := s.(type) {
 			case *ir.ExprStmt:
-				c.expr(x.X, ctxDiscard)
+				c.expr(x.X, ctxValue)
 			case *ir.DeclStmt:
 				if x.Init != nil {
 					c.init(x.Init)
@@ -156,7 +173,7 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 				c.expr(x.Cond, ctxValue)
 			case *ir.Loop:
 				c.expr(x.Cond, ctxValue)
-				c.expr(x.Post, ctxDiscard)
+				c.expr(x.Post, ctxValue)
 			case *ir.Return:
 				c.expr(x.X, ctxValue)
 			}
@@ -420,6 +437,22 @@ func (c *collector) library(name string, call *ir.Call) {
 			}
 		}
 		return
+	}
+	if info.Op == model.OpThreadCreate && len(call.Args) > 0 && !ir.IsNullConst(call.Args[0]) {
+		// The new thread's id, stored by the creating thread (the
+		// lowering's __ladr_create).
+		c.add(deref(call.Args[0]), true, false, c.pts.Eval(call.Args[0]))
+		return
+	}
+	if info.Kind == model.Sync && len(info.Effects) == 0 {
+		// A synchronization function lowered into others that access
+		// its objects (a condition wait, a barrier): an atomic write of
+		// each object it points to.
+		for _, a := range call.Args {
+			if ir.IsPointer(a.Type()) && !ir.IsNullConst(a) {
+				c.add(deref(a), true, true, c.pts.Eval(a))
+			}
+		}
 	}
 	for _, m := range sharing.MemAccesses(name, call.Args) {
 		if m.Unchecked != "" && !m.Heap {
