@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the grandchild started by `parent` is never joined; it writes g (LINES) after main joined only the parent.
+ * reason: the grandchild started by `parent` is never joined; it writes g (lines 11 and 25) after main joined only the parent.
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: t1 is joined twice and t2 never; main writes x (LINES) after the first join while t2 may still write it. The second join of t1 (undefined behaviour) comes after the race.
+ * reason: t1 is joined twice and t2 never; main writes x (lines 13 and 22) after the first join while t2 may still write it. The second join of t1 (undefined behaviour) comes after the race.
  */
 #include <pthread.h>
 

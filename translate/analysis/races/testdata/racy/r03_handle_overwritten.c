@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the handle t is overwritten by the second create, so the join waits for the second thread only; the first still writes x (LINES).
+ * reason: the handle t is overwritten by the second create, so the join waits for the second thread only; the first still writes x (lines 11 and 22).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: two instances of `worker`, created by one pthread_create in a loop, increment counter without a lock (LINES).
+ * reason: two instances of `worker`, created by one pthread_create in a loop, increment counter without a lock (line 11, two instances of it).
  */
 #include <pthread.h>
 

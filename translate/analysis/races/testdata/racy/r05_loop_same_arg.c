@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: all instances created in the loop get the same pointer REASONshared and write shared.val through it (LINES).
+ * reason: all instances created in the loop get the same pointer REASONshared and write shared.val through it (line 13, two instances of it).
  */
 #include <pthread.h>
 

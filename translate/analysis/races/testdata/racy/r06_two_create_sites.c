@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: `inc` is started from main and from `helper`; the two instances write g unprotected (LINES).
+ * reason: `inc` is started from main and from `helper`; the two instances write g unprotected (line 11, two instances of it).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: thread `spawner` creates two `worker`s in a loop before joining them; they write total concurrently (LINES).
+ * reason: thread `spawner` creates two `worker`s in a loop before joining them; they write total concurrently (line 11, two instances of it).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: T2 unlocks m while T1 holds it (undefined for a normal mutex; glibc releases it), then locks m itself and writes x inside T1's critical section (LINES). A lockset analysis that sees x under m on both sides is wrong. ladr treats the unlock as undefined behaviour (unknown).
+ * reason: T2 unlocks m while T1 holds it (undefined behaviour for a normal mutex; glibc's default mutex just releases it), then locks m itself and writes x inside T1's critical section (lines 15, 16 and 24). A lockset analysis that sees x under m on both sides is wrong. Certain by reading (on glibc): current ladr answers unknown (undefined behaviour at the unlock).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: a binary semaphore used as a lock is posted by a thread that does not hold it (legal for semaphores), so both threads get past sem_wait and write x (LINES). Same trap as r08 without undefined behaviour.
+ * reason: a binary semaphore used as a lock is posted by a thread that does not hold it (legal for semaphores), so both threads get past sem_wait and write x (lines 14 and 22). Same trap as r08 without undefined behaviour.
  */
 #include <pthread.h>
 #include <semaphore.h>

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the reader takes m, the writer does not: x (LINES).
+ * reason: the reader takes m, the writer does not: x (lines 12 and 19).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the two threads protect x with different mutexes m1 and m2 (LINES).
+ * reason: the two threads protect x with different mutexes m1 and m2 (lines 14 and 21).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: each thread locks *p where p may point to m1 or m2 (nondeterministic choice per thread), so the two increments of x (LINES) may hold different mutexes; a may-alias set {m1,m2} is not a must-lock.
+ * reason: each thread locks *p where p may point to m1 or m2 (nondeterministic choice per thread), so the two increments of x (line 17, two instances of it) may hold different mutexes; a may-alias set {m1,m2} is not a must-lock.
  */
 #include <pthread.h>
 

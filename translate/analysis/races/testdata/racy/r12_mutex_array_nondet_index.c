@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: each thread locks locks[i] with its own nondeterministic i in 0..3, so both may hold different array elements while writing x (LINES).
+ * reason: each thread locks locks[i] with its own nondeterministic i in 0..3, so both may hold different array elements while writing x (line 18, two instances of it).
  */
 #include <pthread.h>
 

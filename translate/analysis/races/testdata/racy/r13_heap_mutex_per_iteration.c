@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: one struct (with its own mutex) is malloc'd per loop iteration; each thread locks its object's mutex, so the "same" lock o->m is a different mutex per thread and the global counter (LINES) is unprotected.
+ * reason: one struct (with its own mutex) is malloc'd per loop iteration; each thread locks its object's mutex, so the "same" lock o->m is a different mutex per thread and the global counter (line 15, two instances of it) is unprotected.
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: both threads hold only the READ lock of rw; one of them writes x (LINES). Read locks do not exclude each other.
+ * reason: both threads hold only the READ lock of rw; one of them writes x (lines 14 and 21). Read locks do not exclude each other.
  */
 #include <pthread.h>
 

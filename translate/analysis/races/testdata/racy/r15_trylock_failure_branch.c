@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: when pthread_mutex_trylock fails (the other thread holds m) the failure branch still writes x (LINES) without the lock.
+ * reason: when pthread_mutex_trylock fails (the other thread holds m) the failure branch still writes x (lines 16 and 23) without the lock.
  */
 #include <pthread.h>
 

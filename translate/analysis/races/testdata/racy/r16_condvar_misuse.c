@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the producer writes data after signalling and outside the lock; the consumer reads it after its wait (LINES). The wait orders nothing with the later write.
+ * reason: the producer writes data after signalling and outside the lock; the consumer reads it after its wait (lines 18 and 27). The wait orders nothing with the later write.
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: cfg.target holds REASONx; thread a writes through the pointer loaded from the global struct field, thread b writes x directly (LINES).
+ * reason: cfg.target holds REASONx; thread a writes through the pointer loaded from the global struct field, thread b writes x directly (lines 13 and 18).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the pointer REASONx reaches q only through memcpy of its bytes; the thread writes *q while main writes x (LINES).
+ * reason: the pointer REASONx reaches q only through memcpy of its bytes; the thread writes *q while main writes x (lines 13 and 22).
  */
 #include <pthread.h>
 #include <string.h>

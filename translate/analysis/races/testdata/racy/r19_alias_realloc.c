@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: a heap block stores REASONx; realloc copies the block, and the thread writes through the pointer read from the reallocated block while main writes x (LINES).
+ * reason: a heap block stores REASONx; realloc copies the block, and the thread writes through the pointer read from the reallocated block while main writes x (lines 13 and 28).
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: thread a computes the address of s.b from REASONs.a by byte arithmetic (offsetof) and writes it; thread b writes s.b (LINES).
+ * reason: thread a computes the address of s.b from REASONs.a by byte arithmetic (offsetof) and writes it; thread b writes s.b (lines 15 and 20).
  */
 #include <pthread.h>
 #include <stddef.h>

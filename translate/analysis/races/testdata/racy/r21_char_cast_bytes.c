@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: thread a writes byte 1 of the int x through a char pointer; thread b writes the whole int (LINES).
+ * reason: thread a writes byte 1 of the int x through a char pointer; thread b writes the whole int (lines 12 and 17).
  */
 #include <pthread.h>
 

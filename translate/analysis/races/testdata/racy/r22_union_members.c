@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: u.i and u.f are the same bytes; the two threads write different members of the union (LINES).
+ * reason: u.i and u.f are the same bytes; the two threads write different members of the union (lines 12 and 17).
  */
 #include <pthread.h>
 

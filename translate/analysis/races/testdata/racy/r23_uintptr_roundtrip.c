@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the address of x is kept in a uintptr_t global and cast back to a pointer by the thread, which writes it while main writes x (LINES).
+ * reason: the address of x is kept in a uintptr_t global and cast back to a pointer by the thread, which writes it while main writes x (lines 14 and 22).
  */
 #include <pthread.h>
 #include <stdint.h>

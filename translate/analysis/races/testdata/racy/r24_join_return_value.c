@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: `owner` allocates a cell, hands it to an unjoined `keeper` thread and returns it; main gets it from pthread_join and writes it while keeper writes it too (LINES).
+ * reason: `owner` allocates a cell, hands it to an unjoined `keeper` thread and returns it; main gets it from pthread_join and writes it while keeper writes it too (lines 11 and 30).
  */
 #include <pthread.h>
 #include <stdlib.h>

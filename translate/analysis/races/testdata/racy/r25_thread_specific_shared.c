@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: both threads store the same pointer REASONshared as their thread-specific value and write through pthread_getspecific (LINES): thread-specific slots are private, the pointee is not.
+ * reason: both threads store the same pointer REASONshared as their thread-specific value and write through pthread_getspecific (line 14, two instances of it): thread-specific slots are private, the pointee is not.
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the thread gets the address of main's local v and writes it; main writes v before the join (LINES).
+ * reason: the thread gets the address of main's local v and writes it; main writes v before the join (lines 10 and 18).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: strchr returns a pointer into the shared buffer buf; thread a writes buf[1] through it while thread b writes buf[1] directly (LINES).
+ * reason: strchr returns a pointer into the shared buffer buf; thread a writes buf[1] through it while thread b writes buf[1] directly (lines 14 and 19).
  */
 #include <pthread.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: thread a calls through a function pointer table; the selected function set_g writes g while thread b writes g (LINES).
+ * reason: thread a calls through a function pointer table; the selected function set_g writes g while thread b writes g (lines 11 and 22).
  */
 #include <pthread.h>
 

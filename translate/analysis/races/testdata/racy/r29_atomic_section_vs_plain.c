@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: thread a writes x inside a __VERIFIER_atomic_begin/end section, thread b writes x plainly (LINES); an atomic section only excludes other atomic sections.
+ * reason: thread a writes x inside a __VERIFIER_atomic_begin/end section, thread b writes x plainly (lines 15 and 21); an atomic section only excludes other atomic sections.
  */
 #include <pthread.h>
 

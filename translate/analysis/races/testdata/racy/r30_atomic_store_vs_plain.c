@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: thread a stores flag with __atomic_store_n (seq_cst), thread b writes it plainly (LINES); not both accesses are atomic.
+ * reason: thread a stores flag with __atomic_store_n (seq_cst), thread b writes it plainly (lines 11 and 16); not both accesses are atomic.
  */
 #include <pthread.h>
 

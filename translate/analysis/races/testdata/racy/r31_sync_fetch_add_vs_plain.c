@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: one thread increments c with __sync_fetch_and_add, the other with a plain read-modify-write (LINES).
+ * reason: one thread increments c with __sync_fetch_and_add, the other with a plain read-modify-write (lines 11 and 16).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: thread a publishes the address of its _Thread_local tl and writes it; thread b writes through the published pointer (LINES). A _Thread_local name is per thread, its object is not private once its address escapes.
+ * reason: thread a publishes the address of its _Thread_local tl and writes it; thread b writes through the published pointer (lines 16 and 26). A _Thread_local name is per thread, its object is not private once its address escapes.
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the static local calls in worker is one object shared by both instances, incremented without a lock (LINES).
+ * reason: the static local calls in worker is one object shared by both instances, incremented without a lock (line 10, two instances of it).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: main joins t2 only; the detached t1 may still write x when main writes it after the join (LINES).
+ * reason: main joins t2 only; the detached t1 may still write x when main writes it after the join (lines 11 and 23).
  */
 #include <pthread.h>
 

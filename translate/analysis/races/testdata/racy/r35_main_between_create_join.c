@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: main reads result between pthread_create and pthread_join while the worker writes it (LINES).
+ * reason: main reads result between pthread_create and pthread_join while the worker writes it (lines 12 and 19).
  */
 #include <pthread.h>
 #include <stdio.h>

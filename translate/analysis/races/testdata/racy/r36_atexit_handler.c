@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: main returns without joining; the atexit handler reads log_count while the still running thread writes it (LINES).
+ * reason: main returns without joining; the atexit handler reads log_count while the still running thread writes it (lines 12 and 17).
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: main writes state and calls exit() without joining; the thread writes state at the same time (LINES). exit does not wait for threads.
+ * reason: main writes state and calls exit() without joining; the thread writes state at the same time (lines 12 and 19). exit does not wait for threads.
  */
 #include <pthread.h>
 #include <stdlib.h>

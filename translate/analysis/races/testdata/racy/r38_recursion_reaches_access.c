@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the recursive walk reaches the write of g only at depth 3 (LINES); main writes g before joining.
+ * reason: the recursive walk reaches the write of g only at depth 3 (lines 12 and 26); main writes g before joining.
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: a goto-built loop in the worker writes shared on its third iteration (LINES), concurrently with main.
+ * reason: a goto-built loop in the worker writes shared on its third iteration (lines 14 and 24), concurrently with main.
  */
 #include <pthread.h>
 

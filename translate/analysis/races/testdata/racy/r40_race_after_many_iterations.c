@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the worker writes g only in iteration 5 of a loop with a nondeterministic bound (LINES); main reads g before the join. Small unwinding bounds miss it.
+ * reason: the worker writes g only in iteration 5 of a loop with a nondeterministic bound (lines 16 and 24); main reads g before the join. Small unwinding bounds miss it.
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: each thread gets REASONi, the loop counter of main; main increments i while the threads read it (LINES).
+ * reason: each thread gets REASONi, the loop counter of main; main increments i while the threads read it (lines 11 and 20).
  */
 #include <pthread.h>
 

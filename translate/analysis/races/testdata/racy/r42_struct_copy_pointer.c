@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: a struct assignment copies the pointer field holding REASONx; the thread writes through the copy while main writes x (LINES).
+ * reason: a struct assignment copies the pointer field holding REASONx; the thread writes through the copy while main writes x (lines 13 and 23).
  */
 #include <pthread.h>
 

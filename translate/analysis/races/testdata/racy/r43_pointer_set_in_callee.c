@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: a helper stores REASONx through a pointer-to-pointer parameter; the thread writes through the stored pointer while main writes x (LINES).
+ * reason: a helper stores REASONx through a pointer-to-pointer parameter; the thread writes through the stored pointer while main writes x (lines 14 and 22).
  */
 #include <pthread.h>
 

@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: the worker unlocks m early on one path, then still writes x (LINES) on that path; the other thread locks m around x.
+ * reason: the worker unlocks m early on one path, then still writes x (lines 21 and 27) on that path; the other thread locks m around x.
  */
 #include <pthread.h>
 

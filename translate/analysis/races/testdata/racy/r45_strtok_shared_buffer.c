@@ -1,7 +1,7 @@
 /* origin: written for ladr
  * licence: MIT
  * expected: race
- * reason: strtok returns pointers into the shared line buffer and reads/writes it; thread a reads line[0] inside strtok and writes it through the returned token pointer while thread b writes line[0] (LINES).
+ * reason: strtok returns pointers into the shared line buffer and reads/writes it; thread a reads line[0] inside strtok and writes it through the returned token pointer while thread b writes line[0] (lines 12, 14 and 19).
  */
 #include <pthread.h>
 #include <string.h>
