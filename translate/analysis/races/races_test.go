@@ -96,3 +96,56 @@ func TestDebugIndex(t *testing.T) {
 		t.Logf("RESULT\t%s\t%s\t%s\t%s", f[0], f[1], verdict, pr)
 	}
 }
+
+// header reads a corpus file's header lines (expected:, proof:).
+func header(src []byte) map[string]string {
+	h := map[string]string{}
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "*"))
+		line = strings.TrimSpace(strings.TrimPrefix(line, "/*"))
+		if k, v, ok := strings.Cut(line, ":"); ok {
+			k = strings.TrimSpace(k)
+			if k == "expected" || k == "proof" {
+				h[k] = strings.Fields(v)[0]
+			}
+		}
+		if strings.Contains(line, "*/") {
+			break
+		}
+	}
+	return h
+}
+
+// TestCorpus runs the analysis on the corpus of testdata (README.md): no
+// racy program may be proved race-free, and every race-free program whose
+// header says "proof: expected" must be.
+func TestCorpus(t *testing.T) {
+	for _, dir := range []string{"racy", "racefree"} {
+		files, err := filepath.Glob(filepath.Join("testdata", dir, "*.c"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no corpus in testdata/%s: %v", dir, err)
+		}
+		for _, f := range files {
+			f := f
+			t.Run(filepath.Base(f), func(t *testing.T) {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				h := header(src)
+				pr := prove(t, f, src, cfront.LP64)
+				switch {
+				case h["expected"] == "race" && pr.Proved:
+					t.Errorf("racy program proved race-free: %s", pr)
+				case h["expected"] == "race-free" && h["proof"] == "expected" && !pr.Proved:
+					t.Errorf("race-free program not proved: %s", pr)
+					for _, c := range pr.Candidates {
+						t.Logf("candidate %s %s %s | %s %s %s", c.A.Pos, c.A.Thread, c.A.Lvalue, c.B.Pos, c.B.Thread, c.B.Lvalue)
+					}
+				case h["expected"] != "race" && h["expected"] != "race-free":
+					t.Errorf("no expected verdict in the header")
+				}
+			})
+		}
+	}
+}
