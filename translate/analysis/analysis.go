@@ -43,6 +43,10 @@ type Program struct {
 	// recursion inlined to a depth) means the entries are not the whole
 	// program.
 	Notes *bound.Notes
+	// ParamArgs maps the parameter of a start routine to the argument
+	// its one pthread_create site passes (threads.PerSite), when it has
+	// one site.
+	ParamArgs map[*ir.Var]ir.Expr
 }
 
 // Pass is one analyzer's view of a run: the program and the results of

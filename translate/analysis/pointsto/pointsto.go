@@ -203,6 +203,101 @@ type Result struct {
 	// leaves their routine's own variables (privateObjects).
 	owner   map[*Object]*ir.Function
 	private map[*Object]bool
+	// consts are the variables that always hold one integer (constants).
+	consts map[*ir.Var]int64
+}
+
+// constants finds the variables that always hold one integer: a start
+// routine's parameter whose one site passes a constant (ParamArgs), and a
+// local that is never written but by its declaration, with a constant
+// expression over such variables, and whose address is never taken.
+func constants(p *analysis.Program) map[*ir.Var]int64 {
+	out := map[*ir.Var]int64{}
+	bad := map[*ir.Var]bool{}
+	inits := map[*ir.Var]ir.Expr{}
+	for _, f := range p.Entries {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case *ir.DeclStmt:
+				if x.Init != nil && !x.Init.IsList && x.Init.Expr != nil {
+					if _, seen := inits[x.Var]; seen {
+						bad[x.Var] = true
+					}
+					inits[x.Var] = x.Init.Expr
+				}
+			case *ir.Assign:
+				if v := ir.DirectVar(x.L); v != nil {
+					bad[v] = true
+				}
+			case *ir.Unary:
+				switch x.Op {
+				case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+					if v := ir.DirectVar(x.X); v != nil {
+						bad[v] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v, e := range p.ParamArgs {
+		if !bad[v] {
+			inits[v] = e
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for v, e := range inits {
+			if _, done := out[v]; done || bad[v] || v.Class == ir.Global || v.Volatile {
+				continue
+			}
+			if k, ok := evalConst(e, out); ok {
+				out[v] = k
+				changed = true
+			}
+		}
+	}
+	return out
+}
+
+// evalConst evaluates an integer expression over constants; it gives up
+// on values outside [0, 2^31), where a conversion could wrap.
+func evalConst(e ir.Expr, vars map[*ir.Var]int64) (int64, bool) {
+	k, ok := evalConst1(e, vars)
+	if !ok || k < 0 || k >= 1<<31 {
+		return 0, false
+	}
+	return k, true
+}
+
+func evalConst1(e ir.Expr, vars map[*ir.Var]int64) (int64, bool) {
+	switch x := e.(type) {
+	case *ir.IntLit:
+		return int64(x.Val), true
+	case *ir.Ident:
+		k, ok := vars[x.Var]
+		return k, ok
+	case *ir.Cast:
+		if !ir.IsInteger(x.T) && !ir.IsPointer(x.T) {
+			return 0, false
+		}
+		return evalConst(x.X, vars)
+	case *ir.Binary:
+		a, ok1 := evalConst(x.X, vars)
+		b, ok2 := evalConst(x.Y, vars)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch x.Op {
+		case ir.Add:
+			return a + b, true
+		case ir.Sub:
+			return a - b, true
+		case ir.Mul:
+			return a * b, true
+		}
+	}
+	return 0, false
 }
 
 // Private reports whether o is a variable or a block of one routine whose
@@ -278,6 +373,7 @@ func Analyze(p *analysis.Program) *Result {
 	r.results = &Object{Kind: ObjResults}
 	r.contents[r.unknown] = Set{}
 	r.contents[r.unknown].add(Loc{Obj: r.unknown})
+	r.consts = constants(p)
 	for i := 0; i < 100; i++ {
 		r.changed = false
 		for _, g := range p.Prog.Globals {
@@ -446,7 +542,7 @@ func (r *Result) Lvalue(e ir.Expr) Set {
 	case *ir.Index:
 		r.Eval(x.I)
 		seg := Seg{IsIdx: true, Index: -1}
-		if k, ok := constIndex(x.I); ok {
+		if k, ok := r.constIndex(x.I); ok {
 			seg.Index = k
 		}
 		if ir.IsArray(x.X.Type()) {
@@ -511,12 +607,9 @@ func (r *Result) lit(x *ir.CompoundLit) *Object {
 	return o
 }
 
-func constIndex(e ir.Expr) (int64, bool) {
-	switch x := ir.Uncast(e).(type) {
-	case *ir.IntLit:
-		if int64(x.Val) >= 0 {
-			return int64(x.Val), true
-		}
+func (r *Result) constIndex(e ir.Expr) (int64, bool) {
+	if k, ok := evalConst(e, r.consts); ok && k >= 0 {
+		return k, true
 	}
 	return 0, false
 }

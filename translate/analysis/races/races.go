@@ -40,6 +40,10 @@ func Prove(p *analysis.Program) *Proof {
 	if why, at := unfollowed(p); why != "" {
 		return &Proof{Declined: why, DeclinedAt: at}
 	}
+	// One copy of a start routine per create site, when they are few.
+	if q, ok := threads.PerSite(p); ok {
+		p = q
+	}
 	res, err := analysis.Run(p, Analyzer)
 	if err != nil {
 		return &Proof{Declined: err.Error()}
