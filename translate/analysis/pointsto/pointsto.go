@@ -281,7 +281,7 @@ func evalConst1(e ir.Expr, vars map[*ir.Var]int64) (int64, bool) {
 		if !ir.IsInteger(x.T) && !ir.IsPointer(x.T) {
 			return 0, false
 		}
-		return evalConst(x.X, vars)
+		return evalConst(x.X, vars) // in range: no conversion wraps
 	case *ir.Binary:
 		a, ok1 := evalConst(x.X, vars)
 		b, ok2 := evalConst(x.Y, vars)
