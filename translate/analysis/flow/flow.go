@@ -25,6 +25,9 @@ type Lattice[S any] struct {
 	// Exit, when set, reports whether the statement s (an *ir.ExprStmt)
 	// ends the thread: its state on entry is one of the exit states.
 	Exit func(s ir.Stmt) bool
+	// AfterLoop, when set, transforms the state in which a loop is left
+	// (what a whole loop does that no one iteration does).
+	AfterLoop func(l *ir.Loop, out S) S
 }
 
 // Result is the fixpoint of a body.
@@ -172,6 +175,9 @@ func (e *engine[S]) loop(x *ir.Loop, in S) S {
 				exit = e.l.Join(exit, back)
 			} else {
 				exit = e.l.Join(exit, head)
+			}
+			if e.l.AfterLoop != nil {
+				exit = e.l.AfterLoop(x, exit)
 			}
 			return exit
 		}

@@ -131,6 +131,9 @@ type access struct {
 	f    *ir.Function
 	stmt ir.Stmt
 	locs pointsto.Set
+	// distinct is the shape of an access at the thread's own argument
+	// (distinctKey).
+	distinct string
 	// private: a direct access of a local variable (or a thread-local
 	// one): it is to the accessing thread's own copy.
 	private *ir.Var
@@ -155,6 +158,10 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 			continue // a start routine no reached create site runs
 		}
 		c.f = f
+		c.copies, c.elem = nil, nil
+		if cls := th.Of(f); len(cls) == 1 && cls[0].Distinct {
+			c.copies, c.elem = argCopies(f), argElem(cls[0])
+		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			s, ok := n.(ir.Stmt)
 			if !ok {
@@ -273,6 +280,11 @@ func judge(a, b *access, th *threads.Result, ls *lockset.Result) (Argument, stri
 	if a.private != nil && a.private == b.private {
 		return ArgSameThread, "a variable of the thread's own"
 	}
+	if a.distinct != "" && a.distinct == b.distinct && a.f == b.f {
+		// Two threads of one class, each at its own argument (or one
+		// thread: the same thread).
+		return ArgDisjoint, "each thread its own element"
+	}
 	parallel := false
 	for _, ca := range th.Of(a.f) {
 		for _, cb := range th.Of(b.f) {
@@ -319,6 +331,10 @@ type collector struct {
 	stmt ir.Stmt
 	held lockset.Held
 	out  []*access
+	// copies and elem describe the routine's own argument when its class
+	// is Distinct (argCopies, argElem).
+	copies map[*ir.Var]bool
+	elem   ir.Type
 }
 
 // add records an access of lvalue lv (locs: its locations, nil to compute
@@ -341,6 +357,9 @@ func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
 		}
 	}
 	a.Locks = c.ls.Names(c.held)
+	if c.copies != nil {
+		a.distinct = distinctKey(lv, c.copies, c.elem, nil)
+	}
 	c.out = append(c.out, a)
 }
 

@@ -35,6 +35,10 @@ type Class struct {
 	// runs again while a thread it created still runs, or the creator
 	// itself may have several threads running).
 	Multi bool
+	// Distinct: the threads of the class each receive an argument that
+	// no other thread of the class receives (a create in a counting loop
+	// that runs once, passing (T)i or &a[i]).
+	Distinct bool
 	// parent is the one class of Creator when it has one (nil for main,
 	// or when Creator is the routine of several classes).
 	parent *Class
@@ -263,6 +267,10 @@ func Analyze(p *analysis.Program) *Result {
 		}
 	}
 	handles := trackableHandles(p.Entries)
+	loops := map[*ir.Function]loopFacts{}
+	for _, f := range order {
+		loops[f] = findLoops(f, p.Entries)
+	}
 	// The flows, children first: a join needs the child routine's exit.
 	for _, f := range order {
 		l := flow.Lattice[state]{
@@ -271,6 +279,13 @@ func Analyze(p *analysis.Program) *Result {
 			Equal:    equal,
 			Transfer: func(s ir.Stmt, in state) state { return r.transfer(s, in, handles) },
 			Exit:     func(s ir.Stmt) bool { return isThreadExit(s) },
+			AfterLoop: func(l *ir.Loop, out state) state {
+				site, ok := loops[f].joinAll[l]
+				if !ok || out.unreachable {
+					return out
+				}
+				return r.joined(r.bySite[site], out)
+			},
 		}
 		res, ok := flow.Forward(f.Body, state{live: map[int]int{}, handles: map[*ir.Var]int{}}, l)
 		if !ok {
@@ -293,6 +308,7 @@ func Analyze(p *analysis.Program) *Result {
 			case reached && !st.unreachable && st.live[c.ID] > 0:
 				c.Multi = true
 			}
+			c.Distinct = loops[f].distinct[c.Site] && len(pcs) == 1 && !pcs[0].Multi
 		}
 	}
 	return r
@@ -364,17 +380,7 @@ func (r *Result) transfer(s ir.Stmt, in state, handles map[*ir.Var]bool) state {
 		if !ok || in.live[id] != 1 {
 			return in
 		}
-		cl := r.Classes[id]
-		out := in.clone()
-		out.live[id] = 0
-		// The threads the joined one surely joined before it ended.
-		atExit := r.flows[cl.Routine].Exit
-		for _, d := range cl.desc {
-			if atExit.unreachable || atExit.live[d] == 0 {
-				out.live[d] = 0
-			}
-		}
-		return out
+		return r.joined(r.Classes[id], in)
 	}
 	if c != nil && noReturn(c) {
 		return state{unreachable: true}
@@ -387,6 +393,20 @@ func (r *Result) transfer(s ir.Stmt, in state, handles map[*ir.Var]bool) state {
 func noReturn(c *ir.Call) bool {
 	f := ir.CalledFunc(c)
 	return f != nil && (f.NoReturn || f.Body == nil && model.Lookup(f.Name).NoReturn())
+}
+
+// joined is the state after every running thread of class cl was joined:
+// none of them runs, nor the threads they surely joined before they ended.
+func (r *Result) joined(cl *Class, in state) state {
+	out := in.clone()
+	out.live[cl.ID] = 0
+	atExit := r.flows[cl.Routine].Exit
+	for _, d := range cl.desc {
+		if atExit.unreachable || atExit.live[d] == 0 {
+			out.live[d] = 0
+		}
+	}
+	return out
 }
 
 // handleVar returns h when e is &h for a variable h.
