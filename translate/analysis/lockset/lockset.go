@@ -209,8 +209,8 @@ type analyzer struct {
 	// flags are the acquires and releases of flag locks (flagLocks).
 	flags map[ir.Stmt]flagOp
 	r     *Result
-	pts  *pointsto.Result
-	uniq map[*pointsto.Object]bool
+	pts   *pointsto.Result
+	uniq  map[*pointsto.Object]bool
 }
 
 // name returns the lock a pointer argument surely designates.

@@ -197,7 +197,7 @@ type Result struct {
 	results *Object
 	// contents holds what each object may hold.
 	contents map[*Object]Set
-	changed bool
+	changed  bool
 	// owner maps the locals, parameters and allocation sites of each
 	// entry function to it; private holds those whose address never
 	// leaves their routine's own variables (privateObjects).

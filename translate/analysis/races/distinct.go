@@ -108,12 +108,51 @@ func argElem(cl *threads.Class) ir.Type {
 // distinctKey returns the shape of an access at the thread's own
 // argument ("" when it is not one): accesses of two threads of a Distinct
 // class with the same shape touch different memory.
-func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, elem ir.Type, _ any) string {
-	// a[x]: an array indexed by the argument.
-	if ix, ok := lv.(*ir.Index); ok && ir.IsArray(ix.X.Type()) {
+func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, elem ir.Type, fresh bool) string {
+	if fresh {
+		// Anything reached from the argument's own block, through its
+		// first pointer.
+		for {
+			switch x := lv.(type) {
+			case *ir.Member:
+				if x.Arrow {
+					if id, ok := ir.Uncast(x.X).(*ir.Ident); ok && copies[id.Var] {
+						return "block"
+					}
+					return ""
+				}
+				lv = x.X
+				continue
+			case *ir.Index:
+				if ir.IsArray(x.X.Type()) {
+					lv = x.X
+					continue
+				}
+				if id, ok := ir.Uncast(x.X).(*ir.Ident); ok && copies[id.Var] {
+					return "block"
+				}
+			case *ir.Unary:
+				if x.Op == ir.Deref {
+					if id, ok := ir.Uncast(x.X).(*ir.Ident); ok && copies[id.Var] {
+						return "block"
+					}
+				}
+			}
+			return ""
+		}
+	}
+	// a[x]: an array (or the block a global pointer points to, which must
+	// not change while the threads run: StableBase) indexed by the
+	// argument.
+	if ix, ok := lv.(*ir.Index); ok {
 		if id, ok := wideUncast(ix.I).(*ir.Ident); ok && copies[id.Var] {
 			if arr, ok := ix.X.(*ir.Ident); ok && arr.Var.Class == ir.Global {
-				return "index:" + arr.Var.Name + "@" + arr.Var.Pos.String()
+				if ir.IsArray(ix.X.Type()) {
+					return "index:" + arr.Var.Name + "@" + arr.Var.Pos.String()
+				}
+				if ir.IsPointer(ix.X.Type()) {
+					return "index-ptr:" + arr.Var.Name + "@" + arr.Var.Pos.String()
+				}
 			}
 		}
 		return ""

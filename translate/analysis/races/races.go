@@ -132,8 +132,10 @@ type access struct {
 	stmt ir.Stmt
 	locs pointsto.Set
 	// distinct is the shape of an access at the thread's own argument
-	// (distinctKey).
+	// (distinctKey); base is the global pointer an index-ptr shape
+	// indexes.
 	distinct string
+	base     *ir.Var
 	// private: a direct access of a local variable (or a thread-local
 	// one): it is to the accessing thread's own copy.
 	private *ir.Var
@@ -153,14 +155,39 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 		return &Proof{Declined: ls.UnheldUnlock, DeclinedAt: ls.UnheldUnlockAt}
 	}
 	c := &collector{pts: pts, ls: ls}
+	// stable reports whether no write of the global pointer v may run in
+	// parallel with either access: both see the one value it has then.
+	stable := func(v *ir.Var, a, b *access) bool {
+		o := pts.Var(v)
+		for _, w := range c.out {
+			if !w.Write {
+				continue
+			}
+			for _, l := range w.locs {
+				if l.Obj != o {
+					continue
+				}
+				for _, cw := range th.Of(w.f) {
+					for _, x := range []*access{a, b} {
+						for _, cx := range th.Of(x.f) {
+							if th.Parallel(cw, w.stmt, cx, x.stmt) {
+								return false
+							}
+						}
+					}
+				}
+			}
+		}
+		return true
+	}
 	for _, f := range p.Entries {
 		if len(th.Of(f)) == 0 {
 			continue // a start routine no reached create site runs
 		}
 		c.f = f
-		c.copies, c.elem = nil, nil
+		c.copies, c.elem, c.fresh = nil, nil, false
 		if cls := th.Of(f); len(cls) == 1 && cls[0].Distinct {
-			c.copies, c.elem = argCopies(f), argElem(cls[0])
+			c.copies, c.elem, c.fresh = argCopies(f), argElem(cls[0]), cls[0].Fresh
 		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			s, ok := n.(ir.Stmt)
@@ -237,7 +264,7 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 				}
 				done[k] = true
 				a, b := c.out[i], c.out[j]
-				arg, detail := judge(a, b, th, ls)
+				arg, detail := judge(a, b, th, ls, stable)
 				pr.Excluded[arg]++
 				if arg == ArgDisjoint {
 					continue
@@ -270,7 +297,9 @@ func overlap(a, b *access) bool {
 
 // judge returns the argument that excludes a race between a and b, or ""
 // when none does.
-func judge(a, b *access, th *threads.Result, ls *lockset.Result) (Argument, string) {
+// stable reports whether the global pointer an index-ptr shape indexes
+// keeps one value while a and b may run.
+func judge(a, b *access, th *threads.Result, ls *lockset.Result, stable func(v *ir.Var, a, b *access) bool) (Argument, string) {
 	if !overlap(a, b) {
 		return ArgDisjoint, ""
 	}
@@ -280,7 +309,7 @@ func judge(a, b *access, th *threads.Result, ls *lockset.Result) (Argument, stri
 	if a.private != nil && a.private == b.private {
 		return ArgSameThread, "a variable of the thread's own"
 	}
-	if a.distinct != "" && a.distinct == b.distinct && a.f == b.f {
+	if a.distinct != "" && a.distinct == b.distinct && a.f == b.f && (a.base == nil || stable(a.base, a, b)) {
 		// Two threads of one class, each at its own argument (or one
 		// thread: the same thread).
 		return ArgDisjoint, "each thread its own element"
@@ -335,6 +364,7 @@ type collector struct {
 	// is Distinct (argCopies, argElem).
 	copies map[*ir.Var]bool
 	elem   ir.Type
+	fresh  bool
 }
 
 // add records an access of lvalue lv (locs: its locations, nil to compute
@@ -358,7 +388,12 @@ func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
 	}
 	a.Locks = c.ls.Names(c.held)
 	if c.copies != nil {
-		a.distinct = distinctKey(lv, c.copies, c.elem, nil)
+		a.distinct = distinctKey(lv, c.copies, c.elem, c.fresh)
+		if strings.HasPrefix(a.distinct, "index-ptr:") {
+			if ix, ok := lv.(*ir.Index); ok {
+				a.base = ir.DirectVar(ix.X)
+			}
+		}
 	}
 	c.out = append(c.out, a)
 }

@@ -145,8 +145,10 @@ func backwardJump(body *ir.Block) bool {
 // loopFacts are the facts of one routine's create and join loops.
 type loopFacts struct {
 	// distinct: the classes whose threads each receive an argument no
-	// other thread of the class receives, by site.
+	// other thread of the class receives, by site; fresh: those whose
+	// argument is a block allocated for the thread.
 	distinct map[ir.Stmt]bool
+	fresh    map[ir.Stmt]bool
 	// joinAll maps a joining loop to the site whose threads it joins.
 	joinAll map[*ir.Loop]ir.Stmt
 }
@@ -163,7 +165,7 @@ type createLoop struct {
 // findLoops computes the loop facts of routine f (in the copy of the
 // program where every site has its own routine copy).
 func findLoops(f *ir.Function, entries []*ir.Function) loopFacts {
-	lf := loopFacts{distinct: map[ir.Stmt]bool{}, joinAll: map[*ir.Loop]ir.Stmt{}}
+	lf := loopFacts{distinct: map[ir.Stmt]bool{}, fresh: map[ir.Stmt]bool{}, joinAll: map[*ir.Loop]ir.Stmt{}}
 	if backwardJump(f.Body) {
 		return lf
 	}
@@ -200,6 +202,9 @@ func findLoops(f *ir.Function, entries []*ir.Function) loopFacts {
 				creates = append(creates, createLoop{c: c, site: site, handle: h, list: b.List, k: k})
 				if distinctArg(site, c.v) {
 					lf.distinct[site] = true
+				} else if freshArg(site, c.loop) {
+					lf.distinct[site] = true
+					lf.fresh[site] = true
 				}
 			}
 			if h, ok := joinIn(c); ok {
@@ -265,7 +270,7 @@ func createIn(c counted) (ir.Stmt, *ir.Var, bool) {
 		}
 		arr, ok := ix.X.(*ir.Ident)
 		idx, ok2 := ir.Uncast(ix.I).(*ir.Ident)
-		if !ok || !ok2 || idx.Var != c.v || !ir.IsArray(arr.Var.Type) {
+		if !ok || !ok2 || idx.Var != c.v || !handleArray(arr.Var) {
 			return nil, nil, false
 		}
 		site, handle = s, arr.Var
@@ -316,11 +321,17 @@ func joinIn(c counted) (*ir.Var, bool) {
 		}
 		arr, ok := ix.X.(*ir.Ident)
 		idx, ok2 := ir.Uncast(ix.I).(*ir.Ident)
-		if ok && ok2 && idx.Var == c.v && ir.IsArray(arr.Var.Type) {
+		if ok && ok2 && idx.Var == c.v && handleArray(arr.Var) {
 			return arr.Var, true
 		}
 	}
 	return nil, false
+}
+
+// handleArray reports whether v may hold the handles of a counting loop:
+// an array, or a local pointer (to a block of handles).
+func handleArray(v *ir.Var) bool {
+	return ir.IsArray(v.Type) || ir.IsPointer(v.Type) && v.Class != ir.Global && !v.Volatile
 }
 
 // distinctArg reports whether a create passes each iteration's counter
@@ -350,39 +361,125 @@ func distinctArg(site ir.Stmt, i *ir.Var) bool {
 	return false
 }
 
-// onlyCreateWrites reports whether nothing but the create at site writes
-// the handle array or takes its address.
+// freshArg reports whether a create in a loop passes a block allocated in
+// the same iteration: a variable declared in the loop's body with a call
+// of malloc or calloc, and not written otherwise.
+func freshArg(site ir.Stmt, l *ir.Loop) bool {
+	call, _ := bound.CallOf(site)
+	id, ok := ir.Uncast(call.Args[3]).(*ir.Ident)
+	if !ok {
+		return false
+	}
+	v := id.Var
+	decl := false
+	bad := false
+	ir.Inspect(ir.Stmt(l.Body), func(x any) bool {
+		switch y := x.(type) {
+		case *ir.DeclStmt:
+			if y.Var == v {
+				if y.Init == nil || y.Init.IsList || !isAlloc(y.Init.Expr) || decl {
+					bad = true
+				}
+				decl = true
+			}
+		case *ir.Assign:
+			if ir.DirectVar(y.L) == v {
+				bad = true
+			}
+		case *ir.Unary:
+			switch y.Op {
+			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+				if ir.DirectVar(y.X) == v {
+					bad = true
+				}
+			}
+		}
+		return !bad
+	})
+	return decl && !bad
+}
+
+// isAlloc reports whether e is a call of malloc or calloc (converted).
+func isAlloc(e ir.Expr) bool {
+	c, ok := ir.Uncast(e).(*ir.Call)
+	if !ok {
+		return false
+	}
+	f := ir.CalledFunc(c)
+	return f != nil && f.Body == nil && (f.Name == "malloc" || f.Name == "calloc")
+}
+
+// onlyCreateWrites reports whether the handle array is used only as the
+// create's &t[i], in joins (t[j]), in free(t) and, for a pointer, in its
+// initialization, which no statement after the routine's first loop may
+// redo: nothing else writes a handle or aliases the array.
 func onlyCreateWrites(h *ir.Var, site ir.Stmt, entries []*ir.Function) bool {
 	call, _ := bound.CallOf(site)
 	ok := true
 	for _, f := range entries {
 		ir.Inspect(ir.Stmt(f.Body), func(x any) bool {
-			if c, isCall := x.(*ir.Call); isCall && c == call {
-				return false // its own &t[i]
+			if !ok {
+				return false
 			}
 			switch y := x.(type) {
-			case *ir.Assign:
-				if ir.HostOf(y.L).Var == h {
+			case *ir.DeclStmt:
+				if y.Var == h && ir.IsArray(h.Type) && y.Init != nil {
 					ok = false
 				}
-			case *ir.Unary:
-				switch y.Op {
-				case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-					if ir.HostOf(y.X).Var == h {
-						ok = false
+				return true
+			case *ir.Call:
+				if y == call {
+					return false // its own &t[i]
+				}
+				if g := ir.CalledFunc(y); g != nil && g.Body == nil && len(y.Args) > 0 {
+					switch op := model.Lookup(g.Name).Op; {
+					case op == model.OpJoin:
+						if ix, isIx := ir.Uncast(y.Args[0]).(*ir.Index); isIx {
+							if id, isID := ix.X.(*ir.Ident); isID && id.Var == h {
+								for _, a := range y.Args[1:] {
+									ok = ok && !uses(a, h)
+								}
+								return false
+							}
+						}
+					case g.Name == "free":
+						if id, isID := ir.Uncast(y.Args[0]).(*ir.Ident); isID && id.Var == h {
+							return false
+						}
 					}
 				}
-			case *ir.Call:
-				for _, a := range y.Args {
-					if id, isID := ir.Uncast(a).(*ir.Ident); isID && id.Var == h {
-						ok = false // the array decays: memset(t, ...)
-					}
+			case *ir.Assign:
+				if id, isID := y.L.(*ir.Ident); isID && id.Var == h && y.Op == ir.OpNone && ir.IsPointer(h.Type) {
+					ok = !uses(y.R, h)
+					return false
+				}
+			case *ir.Ident:
+				if y.Var == h {
+					ok = false
 				}
 			}
 			return ok
 		})
 	}
+	if ok && ir.IsPointer(h.Type) {
+		for _, f := range entries {
+			if !stableBound(&ir.Ident{Var: h}, f) {
+				return false
+			}
+		}
+	}
 	return ok
+}
+
+func uses(e ir.Expr, v *ir.Var) bool {
+	found := false
+	ir.Inspect(e, func(x any) bool {
+		if id, ok := x.(*ir.Ident); ok && id.Var == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 func sameBound(a, b ir.Expr) bool {

@@ -39,6 +39,8 @@ type Class struct {
 	// no other thread of the class receives (a create in a counting loop
 	// that runs once, passing (T)i or &a[i]).
 	Distinct bool
+	// Fresh: the argument is a block allocated for the thread.
+	Fresh bool
 	// parent is the one class of Creator when it has one (nil for main,
 	// or when Creator is the routine of several classes).
 	parent *Class
@@ -309,6 +311,7 @@ func Analyze(p *analysis.Program) *Result {
 				c.Multi = true
 			}
 			c.Distinct = loops[f].distinct[c.Site] && len(pcs) == 1 && !pcs[0].Multi
+			c.Fresh = c.Distinct && loops[f].fresh[c.Site]
 		}
 	}
 	return r
