@@ -25,6 +25,9 @@ type Lattice[S any] struct {
 	// Exit, when set, reports whether the statement s (an *ir.ExprStmt)
 	// ends the thread: its state on entry is one of the exit states.
 	Exit func(s ir.Stmt) bool
+	// Branch, when set, refines the state in which a branch on cond is
+	// taken (taken true: cond holds) or not.
+	Branch func(cond ir.Expr, in S, taken bool) S
 	// AfterLoop, when set, transforms the state in which a loop is left
 	// (what a whole loop does that no one iteration does).
 	AfterLoop func(l *ir.Loop, out S) S
@@ -107,10 +110,10 @@ func (e *engine[S]) stmt(s ir.Stmt, cur S) S {
 	case *ir.Block:
 		return e.block(x, cur)
 	case *ir.If:
-		t := e.block(x.Then, cur)
-		f := cur
+		t := e.block(x.Then, e.branch(x.Cond, cur, true))
+		f := e.branch(x.Cond, cur, false)
 		if x.Else != nil {
-			f = e.block(x.Else, cur)
+			f = e.block(x.Else, f)
 		}
 		return e.l.Join(t, f)
 	case *ir.Loop:
@@ -153,6 +156,14 @@ func (e *engine[S]) stmt(s ir.Stmt, cur S) S {
 	return cur
 }
 
+// branch refines a state by a condition (nil: none, always taken).
+func (e *engine[S]) branch(cond ir.Expr, in S, taken bool) S {
+	if e.l.Branch == nil || cond == nil {
+		return in
+	}
+	return e.l.Branch(cond, in, taken)
+}
+
 // loop iterates a loop until the state at its head is stable. The
 // condition and the post statement are evaluated in the head's state
 // (they hold no statement that changes a state: calls that matter are
@@ -163,7 +174,11 @@ func (e *engine[S]) loop(x *ir.Loop, in S) S {
 		lc := &loopCtx[S]{brk: e.l.Bottom, cont: e.l.Bottom}
 		e.loops = append(e.loops, lc)
 		e.record(x, head)
-		out := e.block(x.Body, head)
+		entry := head
+		if x.Kind != ir.DoWhile {
+			entry = e.branch(x.Cond, head, true)
+		}
+		out := e.block(x.Body, entry)
 		e.loops = e.loops[:len(e.loops)-1]
 		back := e.l.Join(out, lc.cont)
 		next := e.l.Join(in, back)
@@ -172,9 +187,9 @@ func (e *engine[S]) loop(x *ir.Loop, in S) S {
 			// do-while, after the body), or a break.
 			exit := lc.brk
 			if x.Kind == ir.DoWhile {
-				exit = e.l.Join(exit, back)
+				exit = e.l.Join(exit, e.branch(x.Cond, back, false))
 			} else {
-				exit = e.l.Join(exit, head)
+				exit = e.l.Join(exit, e.branch(x.Cond, head, false))
 			}
 			if e.l.AfterLoop != nil {
 				exit = e.l.AfterLoop(x, exit)

@@ -48,10 +48,16 @@ type state struct {
 	// the must one): an unlock of a lock outside it is surely of a lock
 	// the thread does not hold.
 	may map[string]bool
+	// try maps the variables holding a trylock's result to the lock it
+	// took when the result is 0.
+	try map[*ir.Var]string
 }
 
 func (s state) copy() state {
-	out := state{held: Held{}, may: map[string]bool{}}
+	out := state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}
+	for k, v := range s.try {
+		out.try[k] = v
+	}
 	for k, m := range s.held {
 		out.held[k] = m
 	}
@@ -68,7 +74,12 @@ func join(a, b state) state {
 	case b.unreachable:
 		return a
 	}
-	c := state{held: Held{}, may: map[string]bool{}}
+	c := state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}
+	for k, v := range a.try {
+		if b.try[k] == v {
+			c.try[k] = v
+		}
+	}
 	for k, m := range a.held {
 		if n, ok := b.held[k]; ok {
 			c.held[k] = min(m, n)
@@ -87,8 +98,13 @@ func equal(a, b state) bool {
 	if a.unreachable || b.unreachable {
 		return a.unreachable == b.unreachable
 	}
-	if len(a.held) != len(b.held) || len(a.may) != len(b.may) {
+	if len(a.held) != len(b.held) || len(a.may) != len(b.may) || len(a.try) != len(b.try) {
 		return false
+	}
+	for k, v := range a.try {
+		if b.try[k] != v {
+			return false
+		}
 	}
 	for k, m := range a.held {
 		if b.held[k] != m {
@@ -149,14 +165,15 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 	flags := a0.flagLocks(p)
 	r.flags = flags
 	for _, f := range p.Entries {
-		a := &analyzer{r: r, pts: pts, uniq: uniq, flags: flags}
+		a := &analyzer{r: r, pts: pts, uniq: uniq, flags: flags, trackable: notAddressed(f)}
 		l := flow.Lattice[state]{
 			Bottom:   state{unreachable: true},
 			Join:     join,
 			Equal:    equal,
 			Transfer: a.transfer,
 		}
-		res, ok := flow.Forward(f.Body, state{held: Held{}, may: map[string]bool{}}, l)
+		l.Branch = a.branch
+		res, ok := flow.Forward(f.Body, state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}, l)
 		if !ok {
 			r.Declined, r.DeclinedAt = "no fixpoint of the locksets of "+f.Name, f.Pos
 			return r
@@ -164,6 +181,35 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 		r.flows[f] = res
 	}
 	return r
+}
+
+// notAddressed returns the local variables of f whose address is never
+// taken.
+func notAddressed(f *ir.Function) map[*ir.Var]bool {
+	out := map[*ir.Var]bool{}
+	taken := map[*ir.Var]bool{}
+	ir.Inspect(ir.Stmt(f.Body), func(x any) bool {
+		switch y := x.(type) {
+		case *ir.DeclStmt:
+			out[y.Var] = true
+		case *ir.Unary:
+			if y.Op == ir.Addr {
+				if v := ir.DirectVar(y.X); v != nil {
+					taken[v] = true
+				}
+			}
+		}
+		return true
+	})
+	for v := range taken {
+		delete(out, v)
+	}
+	for v := range out {
+		if v.Volatile || v.IsStaticStorage() {
+			delete(out, v)
+		}
+	}
+	return out
 }
 
 // uniqueObjects are the objects that exist once in any run: globals that
@@ -206,6 +252,9 @@ func uniqueObjects(p *analysis.Program, pts *pointsto.Result) map[*pointsto.Obje
 }
 
 type analyzer struct {
+	// trackable are the local variables whose address is never taken
+	// (a trylock's result is followed in them).
+	trackable map[*ir.Var]bool
 	// flags are the acquires and releases of flag locks (flagLocks).
 	flags map[ir.Stmt]flagOp
 	r     *Result
@@ -239,6 +288,22 @@ func (a *analyzer) name(e ir.Expr) (string, bool) {
 func (a *analyzer) transfer(s ir.Stmt, in state) state {
 	if in.unreachable {
 		return in
+	}
+	if len(in.try) > 0 {
+		// Any write of a trylock result variable forgets it (the
+		// trylock's own assignment sets it again below).
+		var killed []*ir.Var
+		for v := range in.try {
+			if writesVar(s, v) {
+				killed = append(killed, v)
+			}
+		}
+		if len(killed) > 0 {
+			in = in.copy()
+			for _, v := range killed {
+				delete(in.try, v)
+			}
+		}
 	}
 	if op, ok := a.flags[s]; ok {
 		out := in.copy()
@@ -309,6 +374,12 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 		if k, ok := a.name(arg); ok {
 			out := in.copy()
 			out.may[k] = true
+			// r = pthread_mutex_trylock(&m): r == 0 when it took m.
+			if _, lhs := bound.CallOf(s); lhs != nil && role.Object != model.RWLock {
+				if id, ok := lhs.(*ir.Ident); ok && a.trackable[id.Var] {
+					out.try[id.Var] = k
+				}
+			}
 			return out
 		}
 		return in
@@ -345,6 +416,81 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 		return set(k, 0)
 	}
 	return in
+}
+
+// branch refines a state by a test of a trylock's result: r == 0, !r
+// (it took the lock), r != 0, r (it did not).
+func (a *analyzer) branch(cond ir.Expr, in state, taken bool) state {
+	if in.unreachable || len(in.try) == 0 {
+		return in
+	}
+	v, zero, ok := zeroTest(cond)
+	if !ok {
+		return in
+	}
+	k, ok := in.try[v]
+	if !ok || zero != taken {
+		return in
+	}
+	out := in.copy()
+	out.held[k] = Exclusive
+	return out
+}
+
+// zeroTest recognizes a test of a variable against 0: v == 0 and !v
+// (zero true), v != 0 and v (zero false).
+func zeroTest(e ir.Expr) (*ir.Var, bool, bool) {
+	isZero := func(x ir.Expr) bool { l, ok := ir.Uncast(x).(*ir.IntLit); return ok && l.Val == 0 }
+	switch x := e.(type) {
+	case *ir.Ident:
+		return x.Var, false, true
+	case *ir.Cast:
+		return zeroTest(x.X)
+	case *ir.Unary:
+		if x.Op == ir.Not {
+			if v, zero, ok := zeroTest(x.X); ok {
+				return v, !zero, true
+			}
+		}
+	case *ir.Binary:
+		id, ok := ir.Uncast(x.X).(*ir.Ident)
+		if !ok || !isZero(x.Y) {
+			return nil, false, false
+		}
+		switch x.Op {
+		case ir.Eq:
+			return id.Var, true, true
+		case ir.Ne:
+			return id.Var, false, true
+		}
+	}
+	return nil, false, false
+}
+
+// writesVar reports whether statement s (an expression statement or a
+// declaration) writes v.
+func writesVar(s ir.Stmt, v *ir.Var) bool {
+	if d, ok := s.(*ir.DeclStmt); ok && d.Var == v {
+		return true
+	}
+	found := false
+	ir.Inspect(s, func(x any) bool {
+		switch y := x.(type) {
+		case *ir.Assign:
+			if ir.DirectVar(y.L) == v {
+				found = true
+			}
+		case *ir.Unary:
+			switch y.Op {
+			case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec, ir.Addr:
+				if ir.DirectVar(y.X) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // At returns the locks surely held when statement s of routine f starts
