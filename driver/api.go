@@ -108,25 +108,31 @@ func (e *BackendError) Unwrap() error { return e.Err }
 type Result struct {
 	Result Outcome `json:"result"`
 	// Property is the name of the property checked (property.Lookup).
-	Property          string      `json:"property"`
-	Verdict           string      `json:"verdict"` // SV-COMP verdict line
-	Bounds            Bounds      `json:"bounds"`
-	Reason            string      `json:"reason,omitempty"`
-	ReasonPos         string      `json:"reason_location,omitempty"`
-	TimeS             float64     `json:"time_s"`
-	TranslateS        float64     `json:"translate_s"`
-	BackendS          float64     `json:"backend_s"`
-	VisibleStatements int         `json:"visible_statements"`
-	Threads           []ThreadRef `json:"threads,omitempty"`
-	File              string      `json:"file,omitempty"`
-	Line              int         `json:"line,omitempty"`
-	Column            int         `json:"column,omitempty"`
-	Thread            string      `json:"thread,omitempty"`
-	Function          string      `json:"function,omitempty"`
-	Message           string      `json:"message,omitempty"`
-	Race              *DataRace   `json:"race,omitempty"`
-	Trace             []Step      `json:"trace,omitempty"`
-	PeakMemoryKB      int64       `json:"peak_memory_kb,omitempty"`
+	Property          string  `json:"property"`
+	Verdict           string  `json:"verdict"` // SV-COMP verdict line
+	Bounds            Bounds  `json:"bounds"`
+	Reason            string  `json:"reason,omitempty"`
+	ReasonPos         string  `json:"reason_location,omitempty"`
+	TimeS             float64 `json:"time_s"`
+	TranslateS        float64 `json:"translate_s"`
+	BackendS          float64 `json:"backend_s"`
+	VisibleStatements int     `json:"visible_statements"`
+	// CheckedAccesses is the number of accesses the race instrumentation
+	// checks in the attempt reported, and StaticallyUnchecked the number
+	// it leaves unchecked because the static race analysis found no
+	// access they may race with.
+	CheckedAccesses     int         `json:"checked_accesses,omitempty"`
+	StaticallyUnchecked int         `json:"statically_unchecked,omitempty"`
+	Threads             []ThreadRef `json:"threads,omitempty"`
+	File                string      `json:"file,omitempty"`
+	Line                int         `json:"line,omitempty"`
+	Column              int         `json:"column,omitempty"`
+	Thread              string      `json:"thread,omitempty"`
+	Function            string      `json:"function,omitempty"`
+	Message             string      `json:"message,omitempty"`
+	Race                *DataRace   `json:"race,omitempty"`
+	Trace               []Step      `json:"trace,omitempty"`
+	PeakMemoryKB        int64       `json:"peak_memory_kb,omitempty"`
 	// Confirmed is true when replay re-executed the violation concretely.
 	Confirmed bool `json:"confirmed,omitempty"`
 	// Complete is true when the bounds cover every behaviour of the

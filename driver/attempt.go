@@ -51,9 +51,12 @@ type checker struct {
 // detail is what the driver keeps of an attempt besides the strategy's
 // view (strategy.Attempt.Detail).
 type detail struct {
-	peakKB  int64
-	backend string  // the CBMC command line
-	mapped  *Result // violation details
+	// checks are the accesses the race instrumentation checks, and
+	// pruned those the static race analysis left unchecked.
+	checks, pruned int
+	peakKB         int64
+	backend        string  // the CBMC command line
+	mapped         *Result // violation details
 }
 
 // Attempt translates the program for plan p and runs CBMC on it.
@@ -79,6 +82,12 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	}
 	u, inst := bd.Unit, bd.Inst
 	out.Unit = u
+	if inst != nil && bd.Err == nil {
+		det.checks = inst.Checks()
+		if sp, ok := inst.(interface{ StaticPrunedChecks() int }); ok {
+			det.pruned = sp.StaticPrunedChecks()
+		}
+	}
 	if err := bd.Err; err != nil {
 		out.Outcome = strategy.Unknown
 		var ue *bound.UnsupportedError

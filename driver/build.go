@@ -73,6 +73,9 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		if p.Relaxed {
 			b.Inst.Relax()
 		}
+		if np, ok := b.Inst.(interface{ NoStaticPruning() }); ok && opt.NoStaticProof {
+			np.NoStaticPruning()
+		}
 	}
 	var insts []translate.Instrumenter
 	if b.Inst != nil {

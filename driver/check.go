@@ -132,6 +132,7 @@ func fill(res *Result, o *strategy.Attempt) {
 		det = &detail{}
 	}
 	res.TranslateS, res.BackendS, res.PeakMemoryKB, res.Backend = o.TranslateS, o.BackendS, det.peakKB, det.backend
+	res.CheckedAccesses, res.StaticallyUnchecked = det.checks, det.pruned
 	res.Notes = append(res.Notes, o.Notes...)
 	if u := o.Unit; u != nil {
 		for _, c := range u.Notes.Cuts {

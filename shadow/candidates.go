@@ -220,6 +220,12 @@ func (in *Instrumenter) candidates() map[int]bool {
 		default:
 			ok = byRoot[a.root].partner(a) || in.info.Taken[a.root] && viaPtr.partner(a)
 		}
+		if ok && !a.sync && !a.heap && !in.static.MayRace(a.key.Pos(), lvalueText(a.key), a.write) {
+			// The static analysis of the unbounded program judged this
+			// access and found no access it may race with.
+			ok = false
+			in.StaticPruned++
+		}
 		if ok {
 			keep[a.ord] = true
 		}

@@ -39,6 +39,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/analysis/races"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/locks"
@@ -107,10 +108,19 @@ type Instrumenter struct {
 	// noRelease leaves releases (free) unchecked instead of checking them
 	// by the release assertion (vars.rel).
 	noRelease bool
+	// noStatic: do not use the static analysis to leave accesses
+	// unchecked (NoStaticPruning).
+	noStatic bool
 	// Pruned counts the accesses to possibly shared memory left
 	// uninstrumented because no access of another thread can race with
 	// them.
 	Pruned int
+	// StaticPruned counts the accesses left uninstrumented because the
+	// static race analysis (races.Proof.MayRace) found none they may race
+	// with.
+	StaticPruned int
+	// static is the static race analysis of the program (nil: none).
+	static *races.Proof
 }
 
 // createChecks are the checks (ordinals from <= o < to) of the statement
@@ -123,6 +133,13 @@ type createChecks struct{ thread, from, to int }
 // they run. The driver calls it when the release assertion fails: the
 // failure is not a race, and a race may still exist.
 func (in *Instrumenter) NoReleaseChecks() { in.noRelease = true }
+
+// StaticPrunedChecks returns StaticPruned.
+func (in *Instrumenter) StaticPrunedChecks() int { return in.StaticPruned }
+
+// NoStaticPruning makes every access the survey keeps checked, whatever
+// the static race analysis concluded.
+func (in *Instrumenter) NoStaticPruning() { in.noStatic = true }
 
 // Checks returns the number of accesses checked: none means that no race
 // is possible in the bounded program, whatever the interleaving.
@@ -184,6 +201,9 @@ const (
 // Instrument implements translate.Instrumenter.
 func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	in.prog, in.info, in.layout = u.Prog, u.Sharing, u.Layout
+	if !in.noStatic {
+		in.static = u.Proof
+	}
 	g := func(name string, t ir.Type) *ir.Var { return u.Prog.AddGlobal(name, t, nil) }
 	in.vars = vars{
 		p1: g("__ladr_P1", ir.BoolType), p2: g("__ladr_P2", ir.BoolType),

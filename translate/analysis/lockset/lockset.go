@@ -227,16 +227,32 @@ func uniqueObjects(p *analysis.Program, pts *pointsto.Result) map[*pointsto.Obje
 		return u
 	}
 	main := p.Entries[0].Body
+	// An allocation runs once unless a jump goes back to it: any label
+	// of main before a goto to it.
 	labels := false
-	for _, s := range main.List {
-		if _, ok := s.(*ir.Label); ok {
-			labels = true
+	seen := map[string]bool{}
+	ir.Inspect(ir.Stmt(main), func(x any) bool {
+		switch y := x.(type) {
+		case *ir.Label:
+			seen[y.Name] = true
+		case *ir.Goto:
+			if seen[y.Label] {
+				labels = true
+			}
 		}
-	}
+		return true
+	})
 	for _, s := range main.List {
 		switch x := s.(type) {
 		case *ir.DeclStmt:
 			u[pts.Var(x.Var)] = true
+			if !labels && x.Init != nil && !x.Init.IsList {
+				if c, ok := ir.Uncast(x.Init.Expr).(*ir.Call); ok {
+					if o := pts.Alloc(c); o != nil {
+						u[o] = true
+					}
+				}
+			}
 		case *ir.ExprStmt:
 			if labels {
 				continue

@@ -73,4 +73,30 @@ type Proof struct {
 	Pairs []Pair
 	// Candidates are the pairs no argument excludes: possible races.
 	Candidates []Pair
+	// seen are the accesses the analysis judged, risky those in a
+	// candidate pair (MayRace), by accessKey.
+	seen, risky map[accessKey]bool
+}
+
+// accessKey identifies an access across the passes that follow the
+// analysis: its position, its lvalue as text and whether it writes.
+type accessKey struct {
+	pos    ir.Pos
+	lvalue string
+	write  bool
+}
+
+// MayRace reports whether the access of lvalue (as C text) at pos may
+// race: false only when the analysis judged an access of that lvalue at
+// that position, with no candidate pair at that position. The race
+// instrumentation leaves the accesses that cannot race unchecked.
+func (p *Proof) MayRace(pos ir.Pos, lvalue string, write bool) bool {
+	if p == nil || p.Declined != "" || !pos.IsValid() {
+		return true
+	}
+	k := accessKey{pos: pos, lvalue: lvalue, write: write}
+	if !p.seen[k] {
+		return true
+	}
+	return p.risky[accessKey{pos: pos}]
 }

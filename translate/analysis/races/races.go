@@ -218,7 +218,7 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 			return true
 		})
 	}
-	pr := &Proof{Excluded: map[Argument]int{}}
+	pr := &Proof{Excluded: map[Argument]int{}, seen: map[accessKey]bool{}, risky: map[accessKey]bool{}}
 	for _, a := range c.out {
 		if a.locs.Unknown() {
 			return &Proof{Declined: fmt.Sprintf("an access through a pointer the analysis cannot follow (%s)", a.Lvalue), DeclinedAt: a.Pos}
@@ -228,6 +228,9 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 	// left out.
 	byObj := map[*pointsto.Object][]int{}
 	var objs []*pointsto.Object
+	for _, a := range c.out {
+		pr.seen[accessKey{pos: a.Pos, lvalue: a.Lvalue, write: a.Write}] = true
+	}
 	for i, a := range c.out {
 		own := len(a.locs) > 0
 		for _, l := range a.locs {
@@ -272,6 +275,8 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 				pair := Pair{A: a.Access, B: b.Access, Argument: arg, Detail: detail}
 				if arg == "" {
 					pr.Candidates = append(pr.Candidates, pair)
+					pr.risky[accessKey{pos: a.Pos}] = true
+					pr.risky[accessKey{pos: b.Pos}] = true
 				} else if len(pr.Pairs) < MaxPairs {
 					pr.Pairs = append(pr.Pairs, pair)
 				}
@@ -373,7 +378,7 @@ func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
 	if locs == nil {
 		locs = c.pts.Lvalue(lv)
 	}
-	a := &access{Access: Access{Pos: lv.Pos(), Thread: c.f.Name, Lvalue: ir.ExprString(lv), Write: write, Atomic: atomic},
+	a := &access{Access: Access{Pos: lv.Pos(), Thread: c.f.Name, Lvalue: strings.TrimSpace(ir.ExprString(lv)), Write: write, Atomic: atomic},
 		f: c.f, stmt: c.stmt, locs: locs, held: c.held}
 	if !a.Pos.IsValid() {
 		a.Pos = c.stmt.Origin().Pos
