@@ -149,3 +149,75 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 }
+
+// svcompDir is the SV-COMP tasks of ../shared (LADR_SVCOMP overrides).
+func svcompDir() string {
+	if d := os.Getenv("LADR_SVCOMP"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", "..", "..", "shared", "svcomp")
+}
+
+// TestSVCOMPRacyNeverProved runs the analysis on every racy SV-COMP task
+// of INDEX.tsv (when ../shared/svcomp is there): none may be proved
+// race-free.
+func TestSVCOMPRacyNeverProved(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir := svcompDir()
+	data, err := os.ReadFile(filepath.Join(dir, "INDEX.tsv"))
+	if err != nil {
+		t.Skipf("no SV-COMP tasks: %v", err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || strings.HasPrefix(line, "#") || f[1] != "false" {
+			continue
+		}
+		yml, _ := os.ReadFile(filepath.Join(dir, f[0]))
+		m := cfront.LP64
+		if strings.Contains(string(yml), "ILP32") {
+			m = cfront.ILP32
+		}
+		src, err := os.ReadFile(filepath.Join(dir, f[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr := prove(t, f[2], src, m); pr.Proved {
+			t.Errorf("%s: racy task proved race-free: %s", f[0], pr)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no racy task in INDEX.tsv")
+	}
+	t.Logf("%d racy tasks, none proved", n)
+}
+
+// FuzzProve runs the analysis on mutated programs of the corpus: it must
+// neither panic nor fail to stop.
+func FuzzProve(f *testing.F) {
+	for _, dir := range []string{"racy", "racefree"} {
+		files, _ := filepath.Glob(filepath.Join("testdata", dir, "*.c"))
+		for _, file := range files {
+			src, err := os.ReadFile(file)
+			if err == nil {
+				f.Add(src)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		p, err := fe.Parse("fuzz.c", src, cfront.Options{Model: cfront.LP64})
+		if err != nil {
+			return
+		}
+		u, err := translate.Run(p, translate.Config{Model: cfront.LP64, Limits: bound.Limits{Unwind: 2, Recursion: 2}, Rounds: 2, Property: seq.Race}, nil,
+			translate.RunOptions{StopAfter: "prove"})
+		if err != nil || u.Proof == nil {
+			return
+		}
+		_ = u.Proof.String()
+	})
+}
