@@ -393,6 +393,163 @@ int main(void) {
   for (int i = 0; i < 2; i++) pthread_join(t[i], 0);
   return 0;
 }`, at{"b", "B"}, at{"b", "B"}, true},
+		{"one handle for two sites: the first thread is not joined", `
+#include <pthread.h>
+int g;
+void *w1(void *a) { g = 1; /* W1 */ return 0; }
+void *w2(void *a) { return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w1, 0);
+  pthread_create(&t, 0, w2, 0);
+  pthread_join(t, 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w1", "W1"}, true},
+		{"handle array element overwritten between the loops", `
+#include <pthread.h>
+int g;
+void *w(void *a) { g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++) pthread_create(&t[i], 0, w, 0);
+  t[0] = t[1];
+  for (int i = 0; i < 4; i++) pthread_join(t[i], 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
+		{"bound lowered between the loops", `
+#include <pthread.h>
+int g, n;
+void *w(void *a) { g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t[100];
+  if (n > 100 || n < 1) return 0;
+  for (int i = 0; i < n; i++) pthread_create(&t[i], 0, w, 0);
+  n = n - 1;
+  for (int i = 0; i < n; i++) pthread_join(t[i], 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
+		{"bound changed by a thread between the loops", `
+#include <pthread.h>
+int g, n = 4;
+void *w(void *a) { n = 2; g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t[4];
+  for (int i = 0; i < n; i++) pthread_create(&t[i], 0, w, 0);
+  for (int i = 0; i < n; i++) pthread_join(t[i], 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
+		{"join loop from 1", `
+#include <pthread.h>
+int g;
+void *w(void *a) { g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++) pthread_create(&t[i], 0, w, 0);
+  for (int i = 1; i < 4; i++) pthread_join(t[i], 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
+		{"join loop by twos", `
+#include <pthread.h>
+int g;
+void *w(void *a) { g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++) pthread_create(&t[i], 0, w, 0);
+  for (int i = 0; i < 4; i += 2) pthread_join(t[i], 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
+		{"join loop over a fixed element", `
+#include <pthread.h>
+int g;
+void *w(void *a) { g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++) pthread_create(&t[i], 0, w, 0);
+  for (int i = 0; i < 4; i++) pthread_join(t[0], 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
+		{"child exits before joining the grandchild", `
+#include <pthread.h>
+int g, c;
+void *b(void *a) { g = 2; /* B */ return 0; }
+void *w(void *a) {
+  pthread_t u;
+  pthread_create(&u, 0, b, 0);
+  if (c) pthread_exit(0);
+  pthread_join(u, 0);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  pthread_join(t, 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"b", "B"}, true},
+		{"child returns early before joining the grandchild", `
+#include <pthread.h>
+int g, c;
+void *b(void *a) { g = 2; /* B */ return 0; }
+void *w(void *a) {
+  pthread_t u;
+  pthread_create(&u, 0, b, 0);
+  if (c) return 0;
+  pthread_join(u, 0);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  pthread_join(t, 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"b", "B"}, true},
+		{"join inside a loop that may not run", `
+#include <pthread.h>
+int g, c;
+void *w(void *a) { g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  while (c) { pthread_join(t, 0); break; }
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
+		{"sibling created by the child after main's statement", `
+#include <pthread.h>
+int g;
+void *b(void *a) { g = 2; /* B */ return 0; }
+void *w(void *a) { pthread_t u; pthread_create(&u, 0, b, 0); pthread_join(u, 0); return 0; }
+void *v(void *a) { g = 3; /* V */ return 0; }
+int main(void) {
+  pthread_t t, s;
+  pthread_create(&t, 0, w, 0);
+  pthread_create(&s, 0, v, 0);
+  pthread_join(t, 0);
+  pthread_join(s, 0);
+  return 0;
+}`, at{"v", "V"}, at{"b", "B"}, true},
+		{"cousins in sequence", `
+#include <pthread.h>
+int g;
+void *b(void *a) { g = 2; /* B */ return 0; }
+void *w(void *a) { pthread_t u; pthread_create(&u, 0, b, 0); pthread_join(u, 0); return 0; }
+void *v(void *a) { g = 3; /* V */ return 0; }
+int main(void) {
+  pthread_t t, s;
+  pthread_create(&t, 0, w, 0);
+  pthread_join(t, 0);
+  pthread_create(&s, 0, v, 0);
+  pthread_join(s, 0);
+  return 0;
+}`, at{"v", "V"}, at{"b", "B"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := load(t, tc.src)
