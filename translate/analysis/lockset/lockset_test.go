@@ -323,6 +323,105 @@ void *w(void *a) {
   return 0;
 }
 int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); flag = 0; pthread_join(t, 0); return 0; }`, "w", ""},
+		{"block main allocates once", `
+#include <pthread.h>
+#include <stdlib.h>
+int g;
+void *w(void *a) {
+  pthread_mutex_lock(a);
+  g = 1; /* X */
+  pthread_mutex_unlock(a);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_mutex_t *m;
+  m = malloc(sizeof(pthread_mutex_t));
+  pthread_mutex_init(m, 0);
+  pthread_create(&t, 0, w, m);
+  pthread_join(t, 0);
+  return 0;
+}`, "w", "block allocated at t.c:14:7"},
+		// Conservative: the same, but the allocation is a declaration's
+		// initializer, which uniqueObjects does not look at (only
+		// expression statements of main's outermost block).
+		{"block main allocates once, in a declaration (conservative)", `
+#include <pthread.h>
+#include <stdlib.h>
+int g;
+void *w(void *a) {
+  pthread_mutex_lock(a);
+  g = 1; /* X */
+  pthread_mutex_unlock(a);
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_mutex_t *m = malloc(sizeof(pthread_mutex_t));
+  pthread_mutex_init(m, 0);
+  pthread_create(&t, 0, w, m);
+  pthread_join(t, 0);
+  return 0;
+}`, "w", ""},
+		// Each iteration allocates another mutex.
+		{"block main allocates in a loop", `
+#include <pthread.h>
+#include <stdlib.h>
+int g;
+void *w(void *a) {
+  pthread_mutex_lock(a);
+  g = 1; /* X */
+  pthread_mutex_unlock(a);
+  return 0;
+}
+int main(void) {
+  pthread_t t[2];
+  for (int i = 0; i < 2; i++) {
+    pthread_mutex_t *m = malloc(sizeof(pthread_mutex_t));
+    pthread_mutex_init(m, 0);
+    pthread_create(&t[i], 0, w, m);
+  }
+  return 0;
+}`, "w", ""},
+		{"through a pointer in a struct field", `
+#include <pthread.h>
+pthread_mutex_t m;
+struct S { pthread_mutex_t *pm; } s;
+int g;
+int main(void) { s.pm = &m; pthread_mutex_lock(s.pm); g = 1; /* X */ pthread_mutex_unlock(&m); return 0; }`, "main", "m"},
+		{"unlocked through an alias", `
+#include <pthread.h>
+pthread_mutex_t m;
+int g;
+int main(void) { pthread_mutex_t *p = &m; pthread_mutex_lock(&m); pthread_mutex_unlock(p); g = 1; /* X */ return 0; }`, "main", ""},
+		{"unlocked through a pointer to one of two", `
+#include <pthread.h>
+pthread_mutex_t m, m2;
+int g, c;
+int main(void) { pthread_mutex_t *p = c ? &m : &m2; pthread_mutex_lock(&m); pthread_mutex_unlock(p); g = 1; /* X */ return 0; }`, "main", ""},
+		{"unlocked through the array's name", `
+#include <pthread.h>
+pthread_mutex_t ms[2];
+int g;
+int main(void) { pthread_mutex_lock(&ms[0]); pthread_mutex_unlock(ms); g = 1; /* X */ return 0; }`, "main", ""},
+		{"unlocked through the struct's address", `
+#include <pthread.h>
+struct S { pthread_mutex_t a; int x; } s;
+int g;
+int main(void) { pthread_mutex_lock(&s.a); pthread_mutex_unlock((pthread_mutex_t *)&s); g = 1; /* X */ return 0; }`, "main", ""},
+		{"condition wait keeps the mutex", `
+#include <pthread.h>
+pthread_mutex_t m;
+pthread_cond_t cv;
+int g;
+int main(void) { pthread_mutex_lock(&m); while (!g) pthread_cond_wait(&cv, &m); g = 1; /* X */ pthread_mutex_unlock(&m); return 0; }`, "main", "m"},
+		// Conservative: the lock is held after the loop (it is left only
+		// when a trylock succeeded), but the analysis does not see it.
+		{"trylock in a retry loop (conservative)", `
+#include <pthread.h>
+pthread_mutex_t m;
+int g;
+int main(void) { while (pthread_mutex_trylock(&m) != 0) { } g = 1; /* X */ pthread_mutex_unlock(&m); return 0; }`, "main", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if bug, ok := bugs[tc.name]; ok {
@@ -358,7 +457,34 @@ int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); flag = 0; pthread_joi
 //	  pthread_mutex_lock(&m); g = 2; pthread_mutex_unlock(&m);
 //	  pthread_join(t, 0);
 //	}
+//
+// The lock-name bugs: a lock is named by its points-to location, so
+// &ms[0] and ms (or &s.a and (pthread_mutex_t *)&s), one mutex, are two
+// locks; unlocking by the other name leaves the first held. races.Prove
+// declines the simple cases (an unlock of a lock the thread does not
+// hold), but proves this racy program race-free (c is always 0: w
+// unlocks ms[0] through ms and writes g unprotected):
+//
+//	pthread_mutex_t ms[2];
+//	int g, c;
+//	void *w(void *a) {
+//	  pthread_mutex_lock(&ms[0]);
+//	  if (c) pthread_mutex_lock(ms);
+//	  pthread_mutex_unlock(ms);
+//	  g = 1;
+//	  return 0;
+//	}
+//	int main(void) {
+//	  pthread_t t;
+//	  pthread_create(&t, 0, w, 0);
+//	  pthread_mutex_lock(&ms[0]); g = 2; pthread_mutex_unlock(&ms[0]);
+//	  pthread_join(t, 0);
+//	}
 var bugs = map[string]string{
+	"unlocked through the array's name": "pthread_mutex_unlock(ms) releases the mutex locked as &ms[0] (the same address), " +
+		"but the lockset names them differently and keeps ms[0] held (want {}, got {ms[0]})",
+	"unlocked through the struct's address": "pthread_mutex_unlock((pthread_mutex_t *)&s) releases s.a (its first member, the same address), " +
+		"but the lockset keeps s.a held (want {}, got {s.a})",
 	"trylock result tested after the unlock": "the trylock result variable still names m after pthread_mutex_unlock(&m); " +
 		"the second if (r == 0) adds m to the held set though it was released (want {}, got {m})",
 	"trylock result tested in a later iteration": "the trylock result variable still names m in the next iteration, after the unlock " +
