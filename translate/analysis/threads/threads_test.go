@@ -550,6 +550,22 @@ int main(void) {
   pthread_join(s, 0);
   return 0;
 }`, at{"v", "V"}, at{"b", "B"}, false},
+		// Conservative: handles in array elements outside a counting
+		// loop are not followed, so the joins of t[0] and t[1] are not
+		// seen (both threads are joined before g = 0).
+		{"handles in fixed array elements (conservative)", `
+#include <pthread.h>
+int g;
+void *w(void *a) { g = 1; /* W */ return 0; }
+int main(void) {
+  pthread_t t[2];
+  pthread_create(&t[0], 0, w, 0);
+  pthread_create(&t[1], 0, w, 0);
+  pthread_join(t[0], 0);
+  pthread_join(t[1], 0);
+  g = 0; /* M */
+  return 0;
+}`, at{"main", "M"}, at{"w", "W"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := load(t, tc.src)
