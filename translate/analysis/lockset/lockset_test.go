@@ -342,10 +342,7 @@ int main(void) {
   pthread_join(t, 0);
   return 0;
 }`, "w", "block allocated at t.c:14:7"},
-		// Conservative: the same, but the allocation is a declaration's
-		// initializer, which uniqueObjects does not look at (only
-		// expression statements of main's outermost block).
-		{"block main allocates once, in a declaration (conservative)", `
+		{"block main allocates once, in a declaration", `
 #include <pthread.h>
 #include <stdlib.h>
 int g;
@@ -362,7 +359,7 @@ int main(void) {
   pthread_create(&t, 0, w, m);
   pthread_join(t, 0);
   return 0;
-}`, "w", ""},
+}`, "w", "block allocated at t.c:13:24"},
 		// Each iteration allocates another mutex.
 		{"block main allocates in a loop", `
 #include <pthread.h>
