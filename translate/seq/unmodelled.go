@@ -16,7 +16,13 @@ import (
 // evidence (bound.Notes.Incomplete).
 func Unmodelled(prog *ir.Program) []bound.Cut {
 	return threadCallCuts(prog, func(loc ir.Loc, c *ir.Call, g *ir.Function) []bound.Cut {
-		if g.Body != nil || model.Lookup(g.Name).Op != model.OpUnmodelled {
+		if g.Body != nil {
+			return nil
+		}
+		if what := scannedAddress(g.Name, c); what != "" {
+			return []bound.Cut{{Pos: userPos(loc), What: what}}
+		}
+		if model.Lookup(g.Name).Op != model.OpUnmodelled {
 			return nil
 		}
 		what := g.Name + " is not modelled"
@@ -61,4 +67,35 @@ func threadCallCuts(prog *ir.Program, cuts func(loc ir.Loc, c *ir.Call, g *ir.Fu
 		})
 	}
 	return out
+}
+
+// scannedAddress says why a call of a scanf-like function reads a value
+// ladr does not model: a %p conversion reads an address, which the model
+// (any bytes) cannot give; a format that is not a literal may hold one.
+func scannedAddress(name string, c *ir.Call) string {
+	for _, e := range model.Lookup(name).Effects {
+		if !e.Write || !e.Rest || e.Access != model.ByType || e.Arg < 1 || e.Arg-1 >= len(c.Args) {
+			continue
+		}
+		lit, ok := ir.Uncast(c.Args[e.Arg-1]).(*ir.StringLit)
+		if !ok {
+			return name + " with a format that is not a literal (it may read an address with %p, which is not modelled)"
+		}
+		for i := 0; i+1 < len(lit.Val); i++ {
+			if lit.Val[i] != '%' {
+				continue
+			}
+			j := i + 1
+			for j < len(lit.Val) && strings.IndexByte("*0123456789hljztL", lit.Val[j]) >= 0 {
+				j++
+			}
+			if j < len(lit.Val) && lit.Val[j] == 'p' {
+				return name + " reads an address (%p), which is not modelled"
+			}
+			if j < len(lit.Val) && lit.Val[j] == '%' {
+				i = j
+			}
+		}
+	}
+	return ""
 }

@@ -133,6 +133,7 @@ type Result struct {
 	// objects.
 	names map[string]string
 	objs  map[string]*pointsto.Object
+	paths map[string]pointsto.Path
 	// unownedObj are the objects an unlock through a pointer that names
 	// no one lock may release a lock of.
 	unownedObj map[*pointsto.Object]bool
@@ -159,7 +160,7 @@ var Analyzer = &analysis.Analyzer{
 // Analyze computes the locksets of p with the points-to relation pts.
 func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 	r := &Result{flows: map[*ir.Function]flow.Result[state]{}, unowned: map[string]bool{}, names: map[string]string{Atomic: "atomic section"},
-		objs: map[string]*pointsto.Object{}, unownedObj: map[*pointsto.Object]bool{}}
+		objs: map[string]*pointsto.Object{}, paths: map[string]pointsto.Path{}, unownedObj: map[*pointsto.Object]bool{}}
 	uniq := uniqueObjects(p, pts)
 	a0 := &analyzer{r: r, pts: pts, uniq: uniq}
 	flags := a0.flagLocks(p)
@@ -296,6 +297,7 @@ func (a *analyzer) name(e ir.Expr) (string, bool) {
 		k := l.Key()
 		a.r.names[k] = l.String()
 		a.r.objs[k] = l.Obj
+		a.r.paths[k] = l.Path
 		return k, true
 	}
 	return "", false
@@ -407,9 +409,10 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 			pts := a.pts.Eval(arg)
 			if len(pts) == 0 || pts.Unknown() {
 				a.r.anyUnowned = true
-				return state{held: Held{}, may: map[string]bool{}}
+				return state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}
 			}
 			out := in.copy()
+			out.try = map[*ir.Var]string{}
 			for _, l := range pts {
 				a.r.unownedObj[l.Obj] = true
 				for held := range in.may {
@@ -421,15 +424,38 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 			}
 			return out
 		}
-		if _, held := in.held[k]; !held {
-			a.r.unowned[k] = true
-		}
-		if !in.may[k] {
-			if a.r.UnheldUnlock == "" {
-				a.r.UnheldUnlock, a.r.UnheldUnlockAt = fmt.Sprintf("%s of %s, which the thread does not hold (undefined for a normal mutex)", f.Name, a.r.names[k]), c.P
+		// One mutex may have several names (&ms[0] and ms): the unlock
+		// releases every lock whose memory overlaps its argument's.
+		must, may := false, false
+		out := in.copy()
+		for held := range in.may {
+			if a.r.overlap(held, k) {
+				may = true
+				if _, ok := in.held[held]; ok {
+					must = true
+				}
+				delete(out.held, held)
+				delete(out.may, held)
 			}
 		}
-		return set(k, 0)
+		for held := range in.held {
+			if a.r.overlap(held, k) {
+				must = true
+				delete(out.held, held)
+			}
+		}
+		for v, tk := range in.try {
+			if a.r.overlap(tk, k) {
+				delete(out.try, v)
+			}
+		}
+		if !must {
+			a.r.unowned[k] = true
+		}
+		if !may && a.r.UnheldUnlock == "" {
+			a.r.UnheldUnlock, a.r.UnheldUnlockAt = fmt.Sprintf("%s of %s, which the thread does not hold (undefined for a normal mutex)", f.Name, a.r.names[k]), c.P
+		}
+		return out
 	}
 	return in
 }
@@ -546,7 +572,7 @@ func (r *Result) Common(a, b Held) (string, bool) {
 		if !ok || m != Exclusive && n != Exclusive {
 			continue
 		}
-		if k != Atomic && (r.anyUnowned || r.unowned[k] || r.unownedObj[r.objs[k]]) {
+		if k != Atomic && (r.anyUnowned || r.unownedObj[r.objs[k]] || r.unownedOverlap(k)) {
 			continue
 		}
 		ks = append(ks, k)
@@ -556,6 +582,26 @@ func (r *Result) Common(a, b Held) (string, bool) {
 	}
 	sort.Strings(ks)
 	return ks[0], true
+}
+
+// overlap reports whether two named locks' memory may overlap.
+func (r *Result) overlap(a, b string) bool {
+	if a == b {
+		return true
+	}
+	oa, ob := r.objs[a], r.objs[b]
+	return oa != nil && oa == ob && pointsto.Overlap(r.paths[a], r.paths[b])
+}
+
+// unownedOverlap reports whether a lock some thread may release without
+// holding it overlaps lock k.
+func (r *Result) unownedOverlap(k string) bool {
+	for u := range r.unowned {
+		if r.overlap(u, k) {
+			return true
+		}
+	}
+	return false
 }
 
 // Name returns the text of a lock's key.

@@ -23,6 +23,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/analysis"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
+	"github.com/ladr-dev/ladr/translate/sharing"
 )
 
 // ObjKind is the kind of an abstract object.
@@ -692,6 +693,12 @@ func (r *Result) Eval(e ir.Expr) Set {
 	return r.Unknown()
 }
 
+// byteWriters write bytes that are no address (a fill value, a string's
+// characters, a formatted number) through their pointer arguments.
+var byteWriters = map[string]bool{"memset": true, "__builtin_memset": true, "bzero": true, "explicit_bzero": true,
+	"strcpy": true, "strncpy": true, "strcat": true, "strncat": true, "stpcpy": true, "sprintf": true, "snprintf": true,
+	"vsprintf": true, "vsnprintf": true, "read": true, "fread": true, "fgets": true, "gets": true}
+
 // allocators return a fresh block.
 var allocators = map[string]bool{"malloc": true, "calloc": true, "valloc": true, "aligned_alloc": true, "memalign": true,
 	"alloca": true, "__builtin_alloca": true, "pvalloc": true}
@@ -774,6 +781,20 @@ func (r *Result) call(c *ir.Call) Set {
 			r.store(a, all) // *r = *p forms
 		}
 		return all
+	}
+	// A library function that writes through a pointer argument may
+	// store a pointer the analysis cannot follow (scanf's %p), unless
+	// what it writes is bytes of its own (memset) or no pointer.
+	if f.Body == nil && !byteWriters[name] {
+		for _, m := range sharing.MemAccesses(name, c.Args) {
+			if !m.Write {
+				continue
+			}
+			t := ir.Elem(m.Pointer.Type())
+			if t == nil || ir.IsVoid(t) || ir.IsPointer(t) || ir.IsStruct(t) || ir.IsArray(t) {
+				r.store(r.Eval(m.Pointer), r.Unknown())
+			}
+		}
 	}
 	if ir.IsPointer(c.T) {
 		// A pointer from a function the analysis does not follow.
