@@ -474,6 +474,7 @@ int main(void) { while (pthread_mutex_trylock(&m) != 0) { } g = 1; /* X */ pthre
 //	  pthread_mutex_lock(&ms[0]); g = 2; pthread_mutex_unlock(&ms[0]);
 //	  pthread_join(t, 0);
 //	}
+//
 // fixedBugs are cases that once failed (unsound answers), kept as
 // regression tests; the cases run like the others.
 var fixedBugs = map[string]string{
