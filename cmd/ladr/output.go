@@ -182,6 +182,11 @@ func writeProof(w io.Writer, r *driver.Result) {
 	for _, a := range proofArguments(p.Arguments) {
 		fmt.Fprintf(w, "    %s: %d pair(s)\n", a, p.Arguments[a])
 	}
+	for _, n := range r.Notes {
+		if k, ok := strings.CutPrefix(n, "--keep: "); ok {
+			fmt.Fprintf(w, "  Note: --keep: %s.\n", k)
+		}
+	}
 }
 
 // proofArguments returns the arguments of a proof in the order
