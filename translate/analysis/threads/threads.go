@@ -440,15 +440,19 @@ func trackableHandles(entries []*ir.Function) map[*ir.Var]bool {
 	for _, f := range entries {
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			switch x := n.(type) {
-			case *ir.Call:
-				if isCreate(x) && len(x.Args) > 0 {
-					if h := handleVar(x.Args[0]); h != nil {
+			case *ir.ExprStmt:
+				// pthread_create(&h, ...) or r = pthread_create(&h, ...).
+				if c, lhs := bound.CallOf(x); c != nil && isCreate(c) && len(c.Args) > 0 {
+					if h := handleVar(c.Args[0]); h != nil {
 						if o, ok := owner[h]; ok && o != f {
 							bad[h] = true
 						}
 						owner[h] = f
-						for _, a := range x.Args[1:] {
+						for _, a := range c.Args[1:] {
 							markBad(a, bad)
+						}
+						if lhs != nil {
+							markBad(&ir.Assign{L: lhs, R: &ir.IntLit{}}, bad)
 						}
 						return false
 					}
@@ -479,12 +483,14 @@ func markBad(e ir.Expr, bad map[*ir.Var]bool) {
 	ir.Inspect(e, func(n any) bool {
 		switch x := n.(type) {
 		case *ir.Call:
-			if isCreate(x) && len(x.Args) > 0 {
-				if h := handleVar(x.Args[0]); h != nil {
-					// A create nested in an expression: the analysis
-					// declines it elsewhere.
-					bad[h] = true
+			if isCreate(x) && len(x.Args) > 0 && handleVar(x.Args[0]) != nil {
+				// r = pthread_create(&h, ...): &h is the create's own
+				// (a create deeper in an expression is declined by
+				// Analyze); its other arguments are marked.
+				for _, a := range x.Args[1:] {
+					markBad(a, bad)
 				}
+				return false
 			}
 		case *ir.Unary:
 			switch x.Op {
