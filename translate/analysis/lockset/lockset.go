@@ -214,9 +214,9 @@ func notAddressed(f *ir.Function) map[*ir.Var]bool {
 }
 
 // uniqueObjects are the objects that exist once in any run: globals that
-// are not thread-local, main's variables declared in its outermost block,
-// and blocks allocated by a statement of main's outermost block when that
-// block holds no label (nothing jumps back to it).
+// are not thread-local, main's variables declared in its outermost block
+// or, when nothing in main jumps backward, outside its loops, and the
+// blocks allocated outside main's loops when nothing jumps backward.
 func uniqueObjects(p *analysis.Program, pts *pointsto.Result) map[*pointsto.Object]bool {
 	u := map[*pointsto.Object]bool{}
 	for _, g := range p.Prog.Globals {
@@ -243,28 +243,44 @@ func uniqueObjects(p *analysis.Program, pts *pointsto.Result) map[*pointsto.Obje
 		}
 		return true
 	})
-	for _, s := range main.List {
-		switch x := s.(type) {
-		case *ir.DeclStmt:
-			u[pts.Var(x.Var)] = true
-			if !labels && x.Init != nil && !x.Init.IsList {
-				if c, ok := ir.Uncast(x.Init.Expr).(*ir.Call); ok {
+	// Statements outside any loop of main run at most once when nothing
+	// jumps back; a variable of main's outermost block is one object
+	// however main jumps (its block is never left).
+	var walk func(list []ir.Stmt, top bool)
+	walk = func(list []ir.Stmt, top bool) {
+		for _, s := range list {
+			switch x := s.(type) {
+			case *ir.Block:
+				walk(x.List, false)
+			case *ir.If:
+				walk(x.Then.List, false)
+				if x.Else != nil {
+					walk(x.Else.List, false)
+				}
+			case *ir.DeclStmt:
+				if top || !labels {
+					u[pts.Var(x.Var)] = true
+				}
+				if !labels && x.Init != nil && !x.Init.IsList {
+					if c, ok := ir.Uncast(x.Init.Expr).(*ir.Call); ok {
+						if o := pts.Alloc(c); o != nil {
+							u[o] = true
+						}
+					}
+				}
+			case *ir.ExprStmt:
+				if labels {
+					continue
+				}
+				if c, _ := bound.CallOf(x); c != nil {
 					if o := pts.Alloc(c); o != nil {
 						u[o] = true
 					}
 				}
 			}
-		case *ir.ExprStmt:
-			if labels {
-				continue
-			}
-			if c, _ := bound.CallOf(x); c != nil {
-				if o := pts.Alloc(c); o != nil {
-					u[o] = true
-				}
-			}
 		}
 	}
+	walk(main.List, true)
 	return u
 }
 

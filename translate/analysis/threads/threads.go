@@ -92,11 +92,19 @@ func join(a, b state) state {
 			c.live[k] = v
 		}
 	}
-	for k, v := range c.handles {
-		if w, ok := b.handles[k]; !ok || w != v {
-			delete(c.handles, k)
+	// A handle keeps its site when the other path agrees, or has no
+	// fact about the handle and no thread of the site running (a join of
+	// the handle there removes nothing that runs).
+	c.handles = map[*ir.Var]int{}
+	keep := func(x, y state) {
+		for h, site := range x.handles {
+			if w, ok := y.handles[h]; ok && w == site || !ok && y.live[site] == 0 {
+				c.handles[h] = site
+			}
 		}
 	}
+	keep(a, b)
+	keep(b, a)
 	return c
 }
 
