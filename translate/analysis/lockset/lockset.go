@@ -127,6 +127,10 @@ type Result struct {
 	// anyUnowned: an unlock through a pointer the analysis cannot follow
 	// may release any lock.
 	anyUnowned bool
+	// syms are the per-object locks held through pointer variables, by
+	// key; symUnowned: some unlock may release one without holding it.
+	syms       map[string]symLock
+	symUnowned bool
 	// flags are the operations on flag locks.
 	flags map[ir.Stmt]flagOp
 	// names are the locks' names as text, by key, and objs their
@@ -159,7 +163,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Analyze computes the locksets of p with the points-to relation pts.
 func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
-	r := &Result{flows: map[*ir.Function]flow.Result[state]{}, unowned: map[string]bool{}, names: map[string]string{Atomic: "atomic section"},
+	r := &Result{flows: map[*ir.Function]flow.Result[state]{}, unowned: map[string]bool{}, names: map[string]string{Atomic: "atomic section"}, syms: map[string]symLock{},
 		objs: map[string]*pointsto.Object{}, paths: map[string]pointsto.Path{}, unownedObj: map[*pointsto.Object]bool{}}
 	uniq := uniqueObjects(p, pts)
 	a0 := &analyzer{r: r, pts: pts, uniq: uniq}
@@ -323,6 +327,21 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 	if in.unreachable {
 		return in
 	}
+	if len(a.r.syms) > 0 {
+		var killed []string
+		for k := range in.held {
+			if l, ok := a.r.syms[k]; ok && writesVar(s, l.v) {
+				killed = append(killed, k)
+			}
+		}
+		if len(killed) > 0 {
+			in = in.copy()
+			for _, k := range killed {
+				delete(in.held, k)
+				delete(in.may, k)
+			}
+		}
+	}
 	if len(in.try) > 0 {
 		// Any write of a trylock result variable forgets it (the
 		// trylock's own assignment sets it again below).
@@ -395,14 +414,24 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 			}
 			return in
 		}
-		k, ok := a.name(arg)
-		if !ok {
-			return in
-		}
 		m := Exclusive
 		if role.Object == model.RWLock && role.Mode == model.Shared {
 			m = Shared
 		}
+		out := in
+		if sl, ok := a.symbolic(arg); ok && m == Exclusive {
+			out = in.copy()
+			a.r.syms[sl.key()] = sl
+			a.r.names[sl.key()] = sl.v.Name + "->" + sl.path[1:]
+			a.r.names["obj|"+sl.family()] = "the mutex " + sl.path[1:] + " of the object each thread's pointer points to (struct " + sl.st.Tag + ")"
+			out.held[sl.key()] = Exclusive
+			out.may[sl.key()] = true
+		}
+		k, ok := a.name(arg)
+		if !ok {
+			return out
+		}
+		in = out
 		return set(k, m)
 	case model.TryAcquire:
 		if k, ok := a.name(arg); ok {
@@ -418,6 +447,20 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 		}
 		return in
 	case model.Release:
+		if sl, ok := a.symbolic(arg); ok {
+			if _, held := in.held[sl.key()]; held {
+				out := in.copy()
+				delete(out.held, sl.key())
+				delete(out.may, sl.key())
+				in = out
+			} else {
+				a.r.symUnowned = true
+			}
+		} else if !a.ownedNamed(arg, in) {
+			// Another form of unlock the thread may not hold: it may
+			// release any object's lock.
+			a.r.symUnowned = true
+		}
 		k, ok := a.name(arg)
 		if !ok {
 			// It may release any lock of the objects it may point to,
@@ -474,6 +517,17 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 		return out
 	}
 	return in
+}
+
+// ownedNamed reports whether an unlock's argument names a lock the thread
+// surely holds (then it releases its own lock).
+func (a *analyzer) ownedNamed(arg ir.Expr, in state) bool {
+	k, ok := a.name(arg)
+	if !ok {
+		return false
+	}
+	_, held := in.held[k]
+	return held
 }
 
 // branch refines a state by a test of a trylock's result: r == 0, !r
@@ -586,6 +640,11 @@ func (r *Result) Common(a, b Held) (string, bool) {
 	for k, m := range a {
 		n, ok := b[k]
 		if !ok || m != Exclusive && n != Exclusive {
+			continue
+		}
+		if _, sym := r.syms[k]; sym {
+			// A per-object lock protects only accesses to its object
+			// (ObjectLock), and two threads' are different mutexes.
 			continue
 		}
 		if k != Atomic && (r.anyUnowned || r.unownedObj[r.objs[k]] || r.unownedOverlap(k)) {

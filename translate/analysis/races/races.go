@@ -136,6 +136,9 @@ type access struct {
 	// indexes.
 	distinct string
 	base     *ir.Var
+	// objLock is the per-object lock family protecting an access through
+	// a pointer to a struct (lockset.Result.ObjectLock).
+	objLock string
 	// private: a direct access of a local variable (or a thread-local
 	// one): it is to the accessing thread's own copy.
 	private *ir.Var
@@ -345,6 +348,10 @@ func judge(a, b *access, th *threads.Result, ls *lockset.Result, stable func(v *
 	if k, ok := ls.Common(a.held, b.held); ok {
 		return ArgLock, ls.Name(k)
 	}
+	if a.objLock != "" && a.objLock == b.objLock {
+		// One object: one mutex; two objects: different memory.
+		return ArgLock, ls.Name("obj|" + a.objLock)
+	}
 	return "", ""
 }
 
@@ -392,6 +399,9 @@ func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
 		}
 	}
 	a.Locks = c.ls.Names(c.held)
+	if p, st := lockset.SymBase(lv); p != nil {
+		a.objLock = c.ls.ObjectLock(c.f, c.stmt, p, st)
+	}
 	if c.copies != nil {
 		a.distinct = distinctKey(lv, c.copies, c.elem, c.fresh)
 		if strings.HasPrefix(a.distinct, "index-ptr:") {
