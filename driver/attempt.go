@@ -68,7 +68,7 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
-		return build(ctx, c.fe, opt, buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, Heap: p.Heap, Harness: true})
+		return build(ctx, c.fe, opt, buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned})
 	})
 	out.TranslateS = time.Since(t0).Seconds()
 	if done && err != nil {
@@ -86,6 +86,7 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 		det.checks = inst.Checks()
 		if sp, ok := inst.(interface{ StaticPrunedChecks() int }); ok {
 			det.pruned = sp.StaticPrunedChecks()
+			out.Pruned = det.pruned > 0
 		}
 	}
 	if err := bd.Err; err != nil {

@@ -23,6 +23,9 @@ type buildPlan struct {
 	// Heap records the heap's initial bytes in the checker's trace (pass
 	// heap).
 	Heap bool
+	// Unpruned checks every access, whatever the static race analysis
+	// concluded.
+	Unpruned bool
 	// Harness adds what a checker run needs after the program (pass
 	// harness); a translation for printing alone goes without.
 	Harness bool
@@ -73,7 +76,7 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		if p.Relaxed {
 			b.Inst.Relax()
 		}
-		if np, ok := b.Inst.(interface{ NoStaticPruning() }); ok && opt.NoStaticProof {
+		if np, ok := b.Inst.(interface{ NoStaticPruning() }); ok && (opt.NoStaticProof || p.Unpruned) {
 			np.NoStaticPruning()
 		}
 	}

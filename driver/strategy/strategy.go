@@ -88,6 +88,9 @@ type Plan struct {
 	// Complete also proves that the backend's own loops were unwound
 	// enough (CBMC's unwinding assertions): a completeness proof.
 	Complete bool
+	// Unpruned checks every access, also those the static race analysis
+	// found no race candidate for.
+	Unpruned bool
 }
 
 // Relax asks for the attempt to be made again with Plan.Relaxed: a check
@@ -127,6 +130,9 @@ type Attempt struct {
 	// Allocates: the program allocates memory, so recording the heap may
 	// make a Refused counterexample replay (only read when Refused).
 	Allocates bool
+	// Pruned: the instrumentation left accesses unchecked on the static
+	// race analysis's word (Plan.Unpruned checks them).
+	Pruned bool
 	// Times of the translation and the backend, in seconds.
 	TranslateS, BackendS float64
 	Notes                []string
@@ -458,6 +464,17 @@ func (s *search) withFallback(ctx context.Context, b Bounds) (*Attempt, error) {
 			return nil, err
 		}
 		out = retried(out, out2, "the first counterexample did not replay ("+out.Reason+"); checked again with the initial bytes of malloc'd objects recorded")
+	}
+	if out.Refused && out.Pruned && ctx.Err() == nil {
+		// A counterexample of the program with fewer checks did not
+		// replay: check again with every access checked.
+		s.cfg.Progress("the replay refused CBMC's counterexample; checking again with every access checked")
+		p.Unpruned = true
+		out2, err := s.attempt(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		out = retried(out, out2, "the first counterexample did not replay ("+out.Reason+"); checked again with every access checked, also those the static race analysis cleared")
 	}
 	if s.cfg.Target != translate.CBMC || !s.cfg.GenericFallback || ctx.Err() != nil || (!out.Crashed && !out.Refused && !out.NeedsGeneric) {
 		return out, nil

@@ -42,7 +42,8 @@ func unit(visible int, cuts ...string) *translate.Unit {
 func found(u *translate.Unit) *Attempt { return &Attempt{Outcome: NoViolationFound, Unit: u} }
 
 // plan is a short text of a plan: rounds/unwind, the target, and h for a
-// heap recording, r for relaxed, c for a completeness proof.
+// heap recording, r for relaxed, c for a completeness proof, u for every
+// access checked.
 func plan(p Plan) string {
 	s := fmt.Sprintf("%d/%d", p.Bounds.Rounds, p.Bounds.Unwind)
 	if p.Target == translate.Generic {
@@ -51,7 +52,7 @@ func plan(p Plan) string {
 	for _, f := range []struct {
 		on bool
 		s  string
-	}{{p.Heap, " h"}, {p.Relaxed, " r"}, {p.Complete, " c"}} {
+	}{{p.Heap, " h"}, {p.Relaxed, " r"}, {p.Complete, " c"}, {p.Unpruned, " u"}} {
 		if f.on {
 			s += f.s
 		}
@@ -170,6 +171,18 @@ func TestRun(t *testing.T) {
 			// The heap recording's note is on the attempt the generic
 			// encoding replaced (as before the strategy was a package).
 			lastNotes: []string{"gave a counterexample the replay refused with the shadow-memory encoding (diverged); used the generic encoding"},
+		},
+		{
+			name: "a refused counterexample of a pruned program: every access checked",
+			answer: func(p Plan) *Attempt {
+				if p.Unpruned {
+					return &Attempt{Outcome: Violation, Unit: unit(3)}
+				}
+				return &Attempt{Outcome: Unknown, Refused: true, Pruned: true, Reason: "diverged", Unit: unit(3)}
+			},
+			plans:   []string{"2/2", "2/2 u"},
+			outcome: Violation, bounds: "2/2", tries: 1,
+			lastNotes: []string{"the first counterexample did not replay (diverged); checked again with every access checked, also those the static race analysis cleared"},
 		},
 		{
 			name: "a crash without the generic fallback stays unknown",
