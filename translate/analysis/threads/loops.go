@@ -200,7 +200,7 @@ func findLoops(f *ir.Function, entries []*ir.Function) loopFacts {
 			}
 			if site, h, ok := createIn(c); ok {
 				creates = append(creates, createLoop{c: c, site: site, handle: h, list: b.List, k: k})
-				if distinctArg(site, c.v) {
+				if distinctArg(site, c.v, f) {
 					lf.distinct[site] = true
 				} else if freshArg(site, c.loop) {
 					lf.distinct[site] = true
@@ -336,7 +336,7 @@ func handleArray(v *ir.Var) bool {
 
 // distinctArg reports whether a create passes each iteration's counter
 // value in a form that differs between iterations: (T)i, &a[i], a + i.
-func distinctArg(site ir.Stmt, i *ir.Var) bool {
+func distinctArg(site ir.Stmt, i *ir.Var, f *ir.Function) bool {
 	call, _ := bound.CallOf(site)
 	arg := ir.Uncast(call.Args[3])
 	switch x := arg.(type) {
@@ -354,9 +354,17 @@ func distinctArg(site ir.Stmt, i *ir.Var) bool {
 		if !ok || id.Var != i {
 			return false
 		}
-		// The array's address must not depend on the iteration.
+		// The array's address must not depend on the iteration: an
+		// array, or a local pointer no statement writes once the
+		// routine's loops start.
 		base, ok := ix.X.(*ir.Ident)
-		return ok && ir.IsArray(base.Var.Type)
+		if !ok {
+			return false
+		}
+		if ir.IsArray(base.Var.Type) {
+			return true
+		}
+		return ir.IsPointer(base.Var.Type) && base.Var.Class != ir.Global && stableBound(base, f)
 	}
 	return false
 }
