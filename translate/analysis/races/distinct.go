@@ -1,6 +1,8 @@
 package races
 
 import (
+	"fmt"
+
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -108,7 +110,7 @@ func argElem(cl *threads.Class) ir.Type {
 // distinctKey returns the shape of an access at the thread's own
 // argument ("" when it is not one): accesses of two threads of a Distinct
 // class with the same shape touch different memory.
-func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, elem ir.Type, fresh bool) string {
+func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, counters map[*ir.Var]string, elem ir.Type, fresh bool) string {
 	if fresh {
 		// Anything reached from the argument's own block, through its
 		// first pointer.
@@ -145,13 +147,19 @@ func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, elem ir.Type, fresh bool) 
 	// not change while the threads run: StableBase) indexed by the
 	// argument.
 	if ix, ok := lv.(*ir.Index); ok {
-		if id, ok := wideUncast(ix.I).(*ir.Ident); ok && copies[id.Var] {
+		if id, ok := wideUncast(ix.I).(*ir.Ident); ok && (copies[id.Var] || counters[id.Var] != "") {
+			// Values of one kind are distinct among themselves only:
+			// the argument's, or one counter's.
+			tag := "arg"
+			if !copies[id.Var] {
+				tag = counters[id.Var]
+			}
 			if arr, ok := ix.X.(*ir.Ident); ok && arr.Var.Class == ir.Global {
 				if ir.IsArray(ix.X.Type()) {
-					return "index:" + arr.Var.Name + "@" + arr.Var.Pos.String()
+					return "index:" + tag + ":" + arr.Var.Name + "@" + arr.Var.Pos.String()
 				}
 				if ir.IsPointer(ix.X.Type()) {
-					return "index-ptr:" + arr.Var.Name + "@" + arr.Var.Pos.String()
+					return "index-ptr:" + tag + ":" + arr.Var.Name + "@" + arr.Var.Pos.String()
 				}
 			}
 		}
@@ -185,4 +193,187 @@ func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, elem ir.Type, fresh bool) 
 			return ""
 		}
 	}
+}
+
+// counterCopies returns the variables of routine f (with the counter they
+// come from) that each hold a value
+// no other thread's (nor another iteration's) variable holds: j in
+//
+//	pthread_mutex_lock(&m); j = next; next++; pthread_mutex_unlock(&m);
+//
+// when next is a global whose address is never taken and every write of
+// it, anywhere, is an increment by one that holds the same named lock
+// (lockset), and j is a local written only there.
+func counterCopies(f *ir.Function, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string) map[*ir.Var]string {
+	out := map[*ir.Var]string{}
+	writes := map[*ir.Var]int{} // writes of each local of f
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		switch x := n.(type) {
+		case *ir.DeclStmt:
+			if x.Init != nil {
+				writes[x.Var]++
+			}
+		case *ir.Assign:
+			if v := ir.DirectVar(x.L); v != nil {
+				writes[v]++
+			}
+		case *ir.Unary:
+			switch x.Op {
+			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+				if v := ir.DirectVar(x.X); v != nil {
+					writes[v] += 2
+				}
+			}
+		}
+		return true
+	})
+	var walk func(list []ir.Stmt)
+	walk = func(list []ir.Stmt) {
+		for k, s := range list {
+			switch x := s.(type) {
+			case *ir.Block:
+				walk(x.List)
+				continue
+			case *ir.If:
+				walk(x.Then.List)
+				if x.Else != nil {
+					walk(x.Else.List)
+				}
+				continue
+			case *ir.Loop:
+				walk(x.Body.List)
+				continue
+			}
+			if k+1 >= len(list) {
+				continue
+			}
+			j, c := readOfGlobal(s)
+			if j == nil || j.Class == ir.Global || writes[j] != 1 || !ir.IsInteger(j.Type) {
+				continue
+			}
+			if !incrementOf(list[k+1], c) {
+				continue
+			}
+			locks := common(held(f, s), held(f, list[k+1]))
+			if len(locks) == 0 || !onlyIncrements(c, entries, held, locks) {
+				continue
+			}
+			out[j] = fmt.Sprintf("counter %s@%s", c.Name, c.Pos)
+		}
+	}
+	walk(f.Body.List)
+	return out
+}
+
+// readOfGlobal recognizes j = c (or the declaration int j = c) with c a
+// global integer variable.
+func readOfGlobal(s ir.Stmt) (j, c *ir.Var) {
+	var lhs *ir.Var
+	var rhs ir.Expr
+	switch x := s.(type) {
+	case *ir.DeclStmt:
+		if x.Init == nil || x.Init.IsList {
+			return nil, nil
+		}
+		lhs, rhs = x.Var, x.Init.Expr
+	case *ir.ExprStmt:
+		a, ok := x.X.(*ir.Assign)
+		if !ok || a.Op != ir.OpNone {
+			return nil, nil
+		}
+		id, ok := a.L.(*ir.Ident)
+		if !ok {
+			return nil, nil
+		}
+		lhs, rhs = id.Var, a.R
+	default:
+		return nil, nil
+	}
+	id, ok := ir.Uncast(rhs).(*ir.Ident)
+	if !ok || id.Var.Class != ir.Global || !ir.IsInteger(id.Var.Type) || id.Var.Volatile {
+		return nil, nil
+	}
+	return lhs, id.Var
+}
+
+// incrementOf reports whether s is c++, ++c, c += 1 or c = c + 1.
+func incrementOf(s ir.Stmt, c *ir.Var) bool {
+	x, ok := s.(*ir.ExprStmt)
+	if !ok {
+		return false
+	}
+	isC := func(e ir.Expr) bool { id, ok := e.(*ir.Ident); return ok && id.Var == c }
+	one := func(e ir.Expr) bool { l, ok := ir.Uncast(e).(*ir.IntLit); return ok && l.Val == 1 }
+	switch e := x.X.(type) {
+	case *ir.Unary:
+		return (e.Op == ir.PostInc || e.Op == ir.PreInc) && isC(e.X)
+	case *ir.Assign:
+		if !isC(e.L) {
+			return false
+		}
+		if e.Op == ir.Add {
+			return one(e.R)
+		}
+		if b, ok := e.R.(*ir.Binary); ok && e.Op == ir.OpNone && b.Op == ir.Add {
+			return isC(b.X) && one(b.Y)
+		}
+	}
+	return false
+}
+
+// common returns the names in both lists.
+func common(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// onlyIncrements reports whether every write of the global counter c in
+// the program is an increment statement holding one of locks, and c's
+// address is never taken.
+func onlyIncrements(c *ir.Var, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string, locks []string) bool {
+	ok := true
+	for _, f := range entries {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if !ok {
+				return false
+			}
+			s, isStmt := n.(ir.Stmt)
+			if !isStmt {
+				return true
+			}
+			switch s.(type) {
+			case *ir.Block, *ir.If, *ir.Loop:
+				return true
+			}
+			writes := false
+			ir.Inspect(s, func(m any) bool {
+				switch x := m.(type) {
+				case *ir.Assign:
+					if ir.DirectVar(x.L) == c {
+						writes = true
+					}
+				case *ir.Unary:
+					switch x.Op {
+					case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+						if ir.DirectVar(x.X) == c {
+							writes = true
+						}
+					}
+				}
+				return true
+			})
+			if writes && (!incrementOf(s, c) || len(common(held(f, s), locks)) == 0) {
+				ok = false
+			}
+			return true
+		})
+	}
+	return ok
 }

@@ -158,6 +158,19 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 		return &Proof{Declined: ls.UnheldUnlock, DeclinedAt: ls.UnheldUnlockAt}
 	}
 	c := &collector{pts: pts, ls: ls}
+	// heldNames are the locks surely held at a statement that protect
+	// (exclusive, named, no unowned unlock): their keys.
+	heldNames := func(f *ir.Function, s ir.Stmt) []string {
+		var out []string
+		for k, m := range ls.At(f, s) {
+			if m == lockset.Exclusive {
+				if _, ok := ls.Common(lockset.Held{k: m}, lockset.Held{k: m}); ok {
+					out = append(out, k)
+				}
+			}
+		}
+		return out
+	}
 	// stable reports whether no write of the global pointer v may run in
 	// parallel with either access: both see the one value it has then.
 	stable := func(v *ir.Var, a, b *access) bool {
@@ -192,6 +205,8 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 		if cls := th.Of(f); len(cls) == 1 && cls[0].Distinct {
 			c.copies, c.elem, c.fresh = argCopies(f), argElem(cls[0]), cls[0].Fresh
 		}
+		// Indices each thread took from a counter under a lock.
+		c.counters = counterCopies(f, p.Entries, heldNames)
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			s, ok := n.(ir.Stmt)
 			if !ok {
@@ -377,6 +392,9 @@ type collector struct {
 	copies map[*ir.Var]bool
 	elem   ir.Type
 	fresh  bool
+	// counters are the routine's variables holding a value taken from a
+	// counter under a lock (counterCopies), with the counter.
+	counters map[*ir.Var]string
 }
 
 // add records an access of lvalue lv (locs: its locations, nil to compute
@@ -402,8 +420,8 @@ func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
 	if p, st := lockset.SymBase(lv); p != nil {
 		a.objLock = c.ls.ObjectLock(c.f, c.stmt, p, st)
 	}
-	if c.copies != nil {
-		a.distinct = distinctKey(lv, c.copies, c.elem, c.fresh)
+	if c.copies != nil || len(c.counters) > 0 {
+		a.distinct = distinctKey(lv, c.copies, c.counters, c.elem, c.fresh)
 		if strings.HasPrefix(a.distinct, "index-ptr:") {
 			if ix, ok := lv.(*ir.Index); ok {
 				a.base = ir.DirectVar(ix.X)
