@@ -74,6 +74,7 @@ type Seg struct {
 	IsIdx  bool
 }
 
+// String is the step as C text: .f, [3] or [*].
 func (s Seg) String() string {
 	if s.IsIdx {
 		if s.Index < 0 {
@@ -87,6 +88,7 @@ func (s Seg) String() string {
 // Path is a path into an object; the empty path is the whole object.
 type Path []Seg
 
+// String is the path as C text (.f[*].g).
 func (p Path) String() string {
 	var b strings.Builder
 	for _, s := range p {
