@@ -145,25 +145,8 @@ func fillLoop(loop *ir.Loop, p, i *ir.Var, size ir.Expr) bool {
 // mallocInto matches p = malloc(size) and T *p = malloc(size) (with casts),
 // with p a variable and size free of side effects.
 func mallocInto(s ir.Stmt) (*ir.Var, ir.Expr) {
-	var lhs *ir.Var
-	var rhs ir.Expr
-	switch s := s.(type) {
-	case *ir.DeclStmt:
-		if s.Init == nil || s.Init.IsList {
-			return nil, nil
-		}
-		lhs, rhs = s.Var, s.Init.Expr
-	case *ir.ExprStmt:
-		a, ok := s.X.(*ir.Assign)
-		if !ok || a.Op != ir.OpNone {
-			return nil, nil
-		}
-		id, ok := a.L.(*ir.Ident)
-		if !ok {
-			return nil, nil
-		}
-		lhs, rhs = id.Var, a.R
-	default:
+	lhs, rhs := ir.VarAssign(s)
+	if lhs == nil {
 		return nil, nil
 	}
 	c, ok := ir.Uncast(rhs).(*ir.Call)

@@ -55,7 +55,7 @@ func FindInert(prog *ir.Program) InertSet {
 				switch calleeName(x) {
 				case "pthread_create":
 					if len(x.Args) == 4 {
-						if s := funcOf(x.Args[2]); s != nil && s.Body != nil {
+						if s := FuncOf(x.Args[2]); s != nil && s.Body != nil {
 							starts = append(starts, s)
 						}
 					}
@@ -232,7 +232,7 @@ func (c *inertChecker) expr(e ir.Expr) bool {
 // directCallee returns the function a call names directly (f(...),
 // (*f)(...), (&f)(...)), or nil for a call through a pointer variable.
 func directCallee(c *ir.Call) *ir.Function {
-	return funcOf(c.Fn)
+	return FuncOf(c.Fn)
 }
 
 // hasVLA reports whether a type has an array whose length is computed at

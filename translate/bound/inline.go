@@ -26,7 +26,7 @@ func Entries(prog *ir.Program) ([]*ir.Function, error) {
 			if !ok || calleeName(c) != "pthread_create" || len(c.Args) != 4 {
 				return true
 			}
-			if t := funcOf(c.Args[2]); t != nil && t.Body != nil && !seen[t] {
+			if t := FuncOf(c.Args[2]); t != nil && t.Body != nil && !seen[t] {
 				seen[t] = true
 				out = append(out, t)
 			}
@@ -36,8 +36,9 @@ func Entries(prog *ir.Program) ([]*ir.Function, error) {
 	return out, nil
 }
 
-// funcOf returns the function an expression designates (f, &f, (T)f).
-func funcOf(e ir.Expr) *ir.Function {
+// FuncOf returns the function an expression designates (f, &f, (T)f),
+// or nil.
+func FuncOf(e ir.Expr) *ir.Function {
 	for {
 		switch x := e.(type) {
 		case *ir.FuncRef:

@@ -75,7 +75,7 @@ func (t *threader) process(fn *ir.Function) error {
 		if len(call.Args) != 4 {
 			return []ir.Stmt{&ir.Unsupported{Loc: loc, What: "pthread_create with other than 4 arguments"}}
 		}
-		start := funcOf(call.Args[2])
+		start := FuncOf(call.Args[2])
 		if start == nil || start.Body == nil {
 			return []ir.Stmt{&ir.Unsupported{Loc: loc, What: "pthread_create whose start routine is not a known defined function"}}
 		}

@@ -68,3 +68,50 @@ func (h Host) reversed() Host {
 // combinations. It returns nil for an lvalue reached through a pointer
 // (p->f, *p, p[i]).
 func DirectVar(e Expr) *Var { return HostOf(e).Var }
+
+// Modified returns the variable an expression node writes or takes the
+// address of directly: the host variable of an assignment's left side, or
+// of the operand of ++, -- or &; nil for any other node.
+func Modified(n any) *Var {
+	switch x := n.(type) {
+	case *Assign:
+		return DirectVar(x.L)
+	case *Unary:
+		switch x.Op {
+		case Addr, PreInc, PreDec, PostInc, PostDec:
+			return DirectVar(x.X)
+		}
+	}
+	return nil
+}
+
+// Writes reports whether anything under n declares v, writes it or takes
+// its address.
+func Writes(n any, v *Var) bool {
+	found := false
+	Inspect(n, func(x any) bool {
+		if d, ok := x.(*DeclStmt); ok && d.Var == v || Modified(x) == v {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// VarAssign returns v and e when s is v = e; or the declaration T v = e;
+// (nil otherwise).
+func VarAssign(s Stmt) (*Var, Expr) {
+	switch x := s.(type) {
+	case *DeclStmt:
+		if x.Init != nil && !x.Init.IsList {
+			return x.Var, x.Init.Expr
+		}
+	case *ExprStmt:
+		if a, ok := x.X.(*Assign); ok && a.Op == OpNone {
+			if id, ok := a.L.(*Ident); ok {
+				return id.Var, a.R
+			}
+		}
+	}
+	return nil, nil
+}

@@ -330,7 +330,7 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 	if len(a.r.syms) > 0 {
 		var killed []string
 		for k := range in.held {
-			if l, ok := a.r.syms[k]; ok && writesVar(s, l.v) {
+			if l, ok := a.r.syms[k]; ok && ir.Writes(s, l.v) {
 				killed = append(killed, k)
 			}
 		}
@@ -347,7 +347,7 @@ func (a *analyzer) transfer(s ir.Stmt, in state) state {
 		// trylock's own assignment sets it again below).
 		var killed []*ir.Var
 		for v := range in.try {
-			if writesVar(s, v) {
+			if ir.Writes(s, v) {
 				killed = append(killed, v)
 			}
 		}
@@ -577,32 +577,6 @@ func zeroTest(e ir.Expr) (*ir.Var, bool, bool) {
 		}
 	}
 	return nil, false, false
-}
-
-// writesVar reports whether statement s (an expression statement or a
-// declaration) writes v.
-func writesVar(s ir.Stmt, v *ir.Var) bool {
-	if d, ok := s.(*ir.DeclStmt); ok && d.Var == v {
-		return true
-	}
-	found := false
-	ir.Inspect(s, func(x any) bool {
-		switch y := x.(type) {
-		case *ir.Assign:
-			if ir.DirectVar(y.L) == v {
-				found = true
-			}
-		case *ir.Unary:
-			switch y.Op {
-			case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec, ir.Addr:
-				if ir.DirectVar(y.X) == v {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // At returns the locks surely held when statement s of routine f starts

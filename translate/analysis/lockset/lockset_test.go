@@ -4,30 +4,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/analysis/analysistest"
 	"github.com/ladr-dev/ladr/translate/analysis/lockset"
 	"github.com/ladr-dev/ladr/translate/analysis/pointsto"
-	"github.com/ladr-dev/ladr/translate/bound"
-	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
-	"github.com/ladr-dev/ladr/translate/seq"
 )
 
-// load parses a C program and runs the passes up to inline: main and the
-// start routines with their callees inlined, loops kept.
+// load is analysistest.Load.
 func load(t *testing.T, src string) *analysis.Program {
 	t.Helper()
-	p, err := cfront.New().Parse("t.c", []byte(src), cfront.Options{Model: cfront.LP64})
-	if err != nil {
-		t.Fatalf("parse: %v", err)
-	}
-	u, err := translate.Run(p, translate.Config{Model: cfront.LP64, Limits: bound.Limits{Unwind: 2, Recursion: 2}, Rounds: 2, Property: seq.Race}, nil,
-		translate.RunOptions{StopAfter: "inline"})
-	if err != nil {
-		t.Fatalf("translate: %v", err)
-	}
-	return &analysis.Program{Prog: u.Prog, Entries: u.Entries, Notes: &u.Notes}
+	return analysistest.Load(t, src)
 }
 
 // lineOf returns the line and column of the marker comment /* m */ in

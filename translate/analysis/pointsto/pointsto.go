@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/sharing"
@@ -228,16 +229,9 @@ func constants(p *analysis.Program) map[*ir.Var]int64 {
 					}
 					inits[x.Var] = x.Init.Expr
 				}
-			case *ir.Assign:
-				if v := ir.DirectVar(x.L); v != nil {
+			default:
+				if v := ir.Modified(x); v != nil {
 					bad[v] = true
-				}
-			case *ir.Unary:
-				switch x.Op {
-				case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-					if v := ir.DirectVar(x.X); v != nil {
-						bad[v] = true
-					}
 				}
 			}
 			return true
@@ -743,7 +737,7 @@ func (r *Result) call(c *ir.Call) Set {
 		return widen(dst)
 	case info.Op == model.OpThreadCreate:
 		if len(c.Args) == 4 {
-			if t := funcOf(c.Args[2]); t != nil && len(t.Params) > 0 {
+			if t := bound.FuncOf(c.Args[2]); t != nil && len(t.Params) > 0 {
 				r.store(r.Lvalue(&ir.Ident{Var: t.Params[0]}), arg(3))
 			}
 		}
@@ -818,25 +812,3 @@ func (r *Result) alloc(c *ir.Call) Set {
 
 // Alloc returns the object of an allocation site (nil if c is none).
 func (r *Result) Alloc(c *ir.Call) *Object { return r.allocs[c] }
-
-// funcOf returns the function an expression designates (f, &f, (T)f).
-func funcOf(e ir.Expr) *ir.Function {
-	for {
-		switch x := e.(type) {
-		case *ir.FuncRef:
-			return x.Fn
-		case *ir.Unary:
-			if x.Op != ir.Addr && x.Op != ir.Deref {
-				return nil
-			}
-			e = x.X
-		case *ir.Cast:
-			e = x.X
-		default:
-			return nil
-		}
-	}
-}
-
-// FuncOf returns the function an expression designates, if it names one.
-func FuncOf(e ir.Expr) *ir.Function { return funcOf(e) }

@@ -38,16 +38,9 @@ func argCopies(f *ir.Function) map[*ir.Var]bool {
 			} else {
 				bad[x.Var] = true
 			}
-		case *ir.Assign:
-			if v := ir.DirectVar(x.L); v != nil {
+		default:
+			if v := ir.Modified(x); v != nil {
 				bad[v] = true
-			}
-		case *ir.Unary:
-			switch x.Op {
-			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-				if v := ir.DirectVar(x.X); v != nil {
-					bad[v] = true
-				}
 			}
 		}
 		return true
@@ -214,15 +207,12 @@ func counterCopies(f *ir.Function, entries []*ir.Function, held func(*ir.Functio
 				writes[x.Var]++
 			}
 		case *ir.Assign:
-			if v := ir.DirectVar(x.L); v != nil {
+			if v := ir.Modified(x); v != nil {
 				writes[v]++
 			}
 		case *ir.Unary:
-			switch x.Op {
-			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-				if v := ir.DirectVar(x.X); v != nil {
-					writes[v] += 2
-				}
+			if v := ir.Modified(x); v != nil {
+				writes[v] += 2 // an increment or an address: never one plain write
 			}
 		}
 		return true
@@ -268,25 +258,8 @@ func counterCopies(f *ir.Function, entries []*ir.Function, held func(*ir.Functio
 // readOfGlobal recognizes j = c (or the declaration int j = c) with c a
 // global integer variable.
 func readOfGlobal(s ir.Stmt) (j, c *ir.Var) {
-	var lhs *ir.Var
-	var rhs ir.Expr
-	switch x := s.(type) {
-	case *ir.DeclStmt:
-		if x.Init == nil || x.Init.IsList {
-			return nil, nil
-		}
-		lhs, rhs = x.Var, x.Init.Expr
-	case *ir.ExprStmt:
-		a, ok := x.X.(*ir.Assign)
-		if !ok || a.Op != ir.OpNone {
-			return nil, nil
-		}
-		id, ok := a.L.(*ir.Ident)
-		if !ok {
-			return nil, nil
-		}
-		lhs, rhs = id.Var, a.R
-	default:
+	lhs, rhs := ir.VarAssign(s)
+	if lhs == nil {
 		return nil, nil
 	}
 	id, ok := ir.Uncast(rhs).(*ir.Ident)
@@ -354,19 +327,7 @@ func onlyIncrements(c *ir.Var, entries []*ir.Function, held func(*ir.Function, i
 			}
 			writes := false
 			ir.Inspect(s, func(m any) bool {
-				switch x := m.(type) {
-				case *ir.Assign:
-					if ir.DirectVar(x.L) == c {
-						writes = true
-					}
-				case *ir.Unary:
-					switch x.Op {
-					case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-						if ir.DirectVar(x.X) == c {
-							writes = true
-						}
-					}
-				}
+				writes = writes || ir.Modified(m) == c
 				return true
 			})
 			if writes && (!incrementOf(s, c) || len(common(held(f, s), locks)) == 0) {

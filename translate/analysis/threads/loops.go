@@ -39,25 +39,8 @@ func countedLoop(list []ir.Stmt, k int) (counted, bool) {
 	if !ok || l.Kind != ir.For || k == 0 {
 		return counted{}, false
 	}
-	var v *ir.Var
-	var init ir.Expr
-	switch x := list[k-1].(type) {
-	case *ir.DeclStmt:
-		if x.Init == nil || x.Init.IsList {
-			return counted{}, false
-		}
-		v, init = x.Var, x.Init.Expr
-	case *ir.ExprStmt:
-		a, ok := x.X.(*ir.Assign)
-		if !ok || a.Op != ir.OpNone {
-			return counted{}, false
-		}
-		id, ok := a.L.(*ir.Ident)
-		if !ok {
-			return counted{}, false
-		}
-		v, init = id.Var, a.R
-	default:
+	v, init := ir.VarAssign(list[k-1])
+	if v == nil {
 		return counted{}, false
 	}
 	lit, ok := ir.Uncast(init).(*ir.IntLit)
@@ -71,7 +54,7 @@ func countedLoop(list []ir.Stmt, k int) (counted, bool) {
 	if id, ok := ir.Uncast(cond.X).(*ir.Ident); !ok || id.Var != v {
 		return counted{}, false
 	}
-	if !increments(l.Post, v) || writes(l.Body, v) {
+	if !increments(l.Post, v) || ir.Writes(l.Body, v) {
 		return counted{}, false
 	}
 	return counted{loop: l, v: v, start: int64(lit.Val), bound: cond.Y, le: cond.Op == ir.Le}, true
@@ -96,32 +79,6 @@ func increments(e ir.Expr, v *ir.Var) bool {
 		}
 	}
 	return false
-}
-
-// writes reports whether anything under n writes v or takes its address.
-func writes(n any, v *ir.Var) bool {
-	found := false
-	ir.Inspect(n, func(x any) bool {
-		switch y := x.(type) {
-		case *ir.Assign:
-			if ir.DirectVar(y.L) == v {
-				found = true
-			}
-		case *ir.Unary:
-			switch y.Op {
-			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-				if ir.DirectVar(y.X) == v {
-					found = true
-				}
-			}
-		case *ir.DeclStmt:
-			if y.Var == v {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // backwardJump reports whether body has a goto to a label before it.
@@ -390,16 +347,9 @@ func freshArg(site ir.Stmt, l *ir.Loop) bool {
 				}
 				decl = true
 			}
-		case *ir.Assign:
-			if ir.DirectVar(y.L) == v {
+		default:
+			if ir.Modified(x) == v {
 				bad = true
-			}
-		case *ir.Unary:
-			switch y.Op {
-			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-				if ir.DirectVar(y.X) == v {
-					bad = true
-				}
 			}
 		}
 		return !bad
@@ -527,7 +477,7 @@ func stableBound(b ir.Expr, f *ir.Function) bool {
 			seenLoop = true
 		}
 		if seenLoop {
-			if s, isStmt := x.(ir.Stmt); isStmt && writes(s, v) {
+			if s, isStmt := x.(ir.Stmt); isStmt && ir.Writes(s, v) {
 				if _, isBlock := s.(*ir.Block); !isBlock {
 					if _, isIf := s.(*ir.If); !isIf {
 						ok = false

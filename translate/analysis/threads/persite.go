@@ -59,7 +59,7 @@ func PerSite(p *analysis.Program) (*analysis.Program, bool) {
 			if c == nil || !isCreate(c) || len(c.Args) != 4 {
 				return true
 			}
-			t := funcOf(c.Args[2])
+			t := bound.FuncOf(c.Args[2])
 			if t == nil || !entries[t] {
 				return true
 			}

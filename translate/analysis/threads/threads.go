@@ -195,7 +195,7 @@ func Analyze(p *analysis.Program) *Result {
 						r.decline(c.P, "pthread_create with %d arguments", len(c.Args))
 						return false
 					}
-					t := funcOf(c.Args[2])
+					t := bound.FuncOf(c.Args[2])
 					if t == nil || t.Body == nil || !entries[t] {
 						r.decline(c.P, "a thread whose start routine the analysis cannot name (%s)", ir.ExprString(c.Args[2]))
 						return false
@@ -500,15 +500,8 @@ func markBad(e ir.Expr, bad map[*ir.Var]bool) {
 				}
 				return false
 			}
-		case *ir.Unary:
-			switch x.Op {
-			case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-				if v := ir.DirectVar(x.X); v != nil {
-					bad[v] = true
-				}
-			}
-		case *ir.Assign:
-			if v := ir.DirectVar(x.L); v != nil {
+		case *ir.Unary, *ir.Assign:
+			if v := ir.Modified(x); v != nil {
 				bad[v] = true
 			}
 		case *ir.Ident:
@@ -518,24 +511,6 @@ func markBad(e ir.Expr, bad map[*ir.Var]bool) {
 		}
 		return true
 	})
-}
-
-func funcOf(e ir.Expr) *ir.Function {
-	for {
-		switch x := e.(type) {
-		case *ir.FuncRef:
-			return x.Fn
-		case *ir.Unary:
-			if x.Op != ir.Addr && x.Op != ir.Deref {
-				return nil
-			}
-			e = x.X
-		case *ir.Cast:
-			e = x.X
-		default:
-			return nil
-		}
-	}
 }
 
 // running is the number of threads of class id that the instance of
