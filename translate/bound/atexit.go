@@ -2,6 +2,7 @@ package bound
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
 )
@@ -168,11 +169,22 @@ func handlerOf(e ir.Expr) *ir.Function {
 	}
 }
 
+// atexitOverflow ends the message of the cut at a registration beyond the
+// registry's capacity.
+const atexitOverflow = "atexit registrations (one per call site)"
+
+// IsAtexitOverflow reports whether a cut's message is the one of a
+// registration beyond the registry's capacity. The handler it drops is one
+// an earlier registration of the same call site already runs, at the same
+// exit, in the same thread: what a static analysis of races concludes does
+// not depend on it.
+func IsAtexitOverflow(what string) bool { return strings.HasSuffix(what, atexitOverflow) }
+
 // registerHandler returns the statements of atexit(h), h being handler
 // number k: an atomic append to the registry, then the result 0.
 func registerHandler(prog *ir.Program, loc ir.Loc, lhs ir.Expr, count, table *ir.Var, capacity, k int, begin, end *ir.Function) []ir.Stmt {
 	slot := &ir.Index{X: ir.Ref(table), I: ir.Ref(count), T: ir.IntType}
-	full := fmt.Sprintf("more than %d atexit registrations (one per call site)", capacity)
+	full := fmt.Sprintf("more than %d %s", capacity, atexitOverflow)
 	out := []ir.Stmt{
 		ir.Exec(loc, ir.CallFn(begin)),
 		&ir.If{Loc: loc, Cond: ir.Bin(ir.Lt, ir.Ref(count), ir.IntConst(int64(capacity)), ir.IntType),
@@ -294,7 +306,7 @@ func CheckAtexit(prog *ir.Program, notes *Notes) error {
 		}
 	}
 	if registrations > capacity {
-		notes.cut(at, "more than %d atexit registrations (one per call site)", capacity)
+		notes.cut(at, "more than %d %s", capacity, atexitOverflow)
 	}
 	return nil
 }

@@ -31,7 +31,17 @@ type Lattice[S any] struct {
 	// AfterLoop, when set, transforms the state in which a loop is left
 	// (what a whole loop does that no one iteration does).
 	AfterLoop func(l *ir.Loop, out S) S
+	// Widen, when set, replaces the join at a loop's head once the loop
+	// has iterated WidenAfter times without a fixpoint: it returns a state
+	// above both, from which the iteration ends (for a lattice whose join
+	// alone may not stabilise).
+	Widen func(old, new S) S
 }
+
+// WidenAfter is the number of iterations of a loop after which
+// Lattice.Widen is applied at its head (and the number of rounds over
+// backward gotos after which it is applied at their labels).
+const WidenAfter = 8
 
 // Result is the fixpoint of a body.
 type Result[S any] struct {
@@ -53,6 +63,7 @@ type engine[S any] struct {
 	changed bool
 	loops   []*loopCtx[S]
 	exit    S
+	round   int // the outer iteration (over backward gotos)
 }
 
 // maxRounds bounds the outer iterations over backward gotos; the lattices
@@ -66,6 +77,7 @@ const maxRounds = 1000
 func Forward[S any](body *ir.Block, entry S, l Lattice[S]) (res Result[S], ok bool) {
 	e := &engine[S]{l: l, labels: map[string]S{}}
 	for round := 0; round < maxRounds; round++ {
+		e.round = round
 		e.in = map[ir.Stmt]S{}
 		e.changed = false
 		e.exit = l.Bottom
@@ -135,6 +147,9 @@ func (e *engine[S]) stmt(s ir.Stmt, cur S) S {
 		nw := cur
 		if ok {
 			nw = e.l.Join(old, cur)
+			if e.round >= WidenAfter && e.l.Widen != nil {
+				nw = e.l.Widen(old, nw)
+			}
 		}
 		if !ok || !e.l.Equal(old, nw) {
 			e.labels[x.Label] = nw
@@ -158,6 +173,12 @@ func (e *engine[S]) stmt(s ir.Stmt, cur S) S {
 
 // branch refines a state by a condition (nil: none, always taken).
 func (e *engine[S]) branch(cond ir.Expr, in S, taken bool) S {
+	if lit, ok := ir.Uncast(cond).(*ir.IntLit); ok && cond != nil && ir.IsInteger(cond.Type()) && ir.IsInteger(lit.Type()) {
+		// A constant condition (while (1)): one branch is never taken.
+		if (lit.Val != 0) != taken && !narrows(cond, lit) {
+			return e.l.Bottom
+		}
+	}
 	if e.l.Branch == nil || cond == nil {
 		return in
 	}
@@ -170,7 +191,7 @@ func (e *engine[S]) branch(cond ir.Expr, in S, taken bool) S {
 // statements of their own).
 func (e *engine[S]) loop(x *ir.Loop, in S) S {
 	head := in
-	for {
+	for iter := 1; ; iter++ {
 		lc := &loopCtx[S]{brk: e.l.Bottom, cont: e.l.Bottom}
 		e.loops = append(e.loops, lc)
 		e.record(x, head)
@@ -182,13 +203,19 @@ func (e *engine[S]) loop(x *ir.Loop, in S) S {
 		e.loops = e.loops[:len(e.loops)-1]
 		back := e.l.Join(out, lc.cont)
 		next := e.l.Join(in, back)
+		if iter >= WidenAfter && e.l.Widen != nil {
+			next = e.l.Widen(head, next)
+		}
 		if e.l.Equal(next, head) {
 			// Leaving: the condition fails at the head (or, for a
 			// do-while, after the body), or a break.
 			exit := lc.brk
-			if x.Kind == ir.DoWhile {
+			switch {
+			case x.Cond == nil:
+				// for (;;) and while (1): left by a break only.
+			case x.Kind == ir.DoWhile:
 				exit = e.l.Join(exit, e.branch(x.Cond, back, false))
-			} else {
+			default:
 				exit = e.l.Join(exit, e.branch(x.Cond, head, false))
 			}
 			if e.l.AfterLoop != nil {
@@ -198,4 +225,25 @@ func (e *engine[S]) loop(x *ir.Loop, in S) S {
 		}
 		head = next
 	}
+}
+
+// narrows reports whether the casts from lit to cond may change a
+// non-zero value into zero: a conversion to a type narrower than int other
+// than _Bool, or a literal that an int cannot hold.
+func narrows(cond ir.Expr, lit *ir.IntLit) bool {
+	if lit.Val >= 1<<31 {
+		return true
+	}
+	for e := cond; e != ir.Expr(lit); {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			return true
+		}
+		b, ok := c.T.(*ir.Basic)
+		if !ok || b.Kind < ir.Int && b.Kind != ir.Bool {
+			return true
+		}
+		e = c.X
+	}
+	return false
 }

@@ -243,11 +243,24 @@ func TestForward(t *testing.T) {
 			2: "may {1} must {}",
 			4: "may {1 2 3} must {}",
 		}},
-		// Conservative: a loop without a condition is only left by its
-		// break (must {1 2 L} exactly), but the engine also leaves it
-		// from the head, as if a missing condition could fail.
+		// A loop without a condition, or with a constant true one, is
+		// only left by its break.
 		{"for ever with break", `for (;;) { mark(1); if (d) { mark(2); break; } } mark(3);`, map[int]string{
-			3: "may {1 2 L} must {L}",
+			3: "may {1 2 L} must {1 2 L}",
+		}},
+		{"while (1) with break", `while (1) { mark(1); if (d) { mark(2); break; } } mark(3);`, map[int]string{
+			3: "may {1 2 L} must {1 2 L}",
+		}},
+		{"while (1) without break", `while (1) { mark(1); } mark(3);`, map[int]string{
+			3: "unreachable",
+		}},
+		{"if (0)", `if (0) mark(1); mark(2);`, map[int]string{
+			1: "unreachable",
+			2: "may {} must {}",
+		}},
+		{"while ((char)256) is never entered", `while ((char)256) mark(1); mark(2);`, map[int]string{
+			1: "unreachable",
+			2: "may {L} must {L}",
 		}},
 		{"goto into a loop body", `mark(5); goto inside; while (c) { mark(1); inside: mark(2); } mark(3);`, map[int]string{
 			1: "may {1 2 5 T} must {2 5 T}",
@@ -278,5 +291,85 @@ func TestForward(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestForwardPartitioned(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		body string // main's body; i, j, r are local ints
+		want map[int]string
+	}{
+		{"same test twice", `if (i) mark(1); mark(2); if (i) mark(3); if (!i) mark(4);`, map[int]string{
+			3: "may {1 2} must {1 2}",
+			4: "may {2} must {2}",
+		}},
+		{"two variables", `if (i) mark(1); if (j) mark(2); if (i) mark(3);`, map[int]string{
+			3: "may {1 2} must {1}",
+		}},
+		{"return value", `if (c) { mark(1); r = 0; } else { r = -1; } if (r == 0) mark(2); if (r != 0) mark(3); if (r == -1) mark(4);`, map[int]string{
+			2: "may {1} must {1}",
+			3: "may {} must {}",
+			4: "may {3} must {3}",
+		}},
+		{"copied", `if (c) { mark(1); r = 0; } else r = 1; i = r; if (i == 0) mark(2);`, map[int]string{
+			2: "may {1} must {1}",
+		}},
+		{"reassigned: forgotten", `if (i) mark(1); i = c; if (i) mark(2);`, map[int]string{
+			2: "may {1} must {}",
+		}},
+		{"incremented: forgotten", `r = 0; if (c) { mark(1); r = 1; } r++; if (r == 1) mark(2);`, map[int]string{
+			2: "may {1} must {}",
+		}},
+		{"written in a loop's post: not tracked", `for (r = 0; r != 3; r++) mark(1); mark(2);`, map[int]string{
+			2: "may {1 L} must {L}",
+		}},
+		{"loop", `r = 0; while (c) { if (d) { mark(1); r = 1; } } if (r) mark(2);`, map[int]string{
+			2: "may {1 L} must {1 L}",
+		}},
+		{"addressed: not tracked", `int *p = &i; if (i) mark(1); *p = 0; if (i) mark(2);`, map[int]string{
+			2: "may {1} must {}",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := prelude + "int main(void) {\nint i = c, j = d, r;\n" + tc.body + "\nreturn 0;\n}\n"
+			f := mainOf(t, src)
+			l := lattice()
+			l.Branch, l.AfterLoop = nil, nil
+			res, ok := flow.ForwardPartitioned(f.Body, state{reach: true}, withLoopBit(l), flow.TrackedVars(f.Body))
+			if !ok {
+				t.Fatal("no fixpoint")
+			}
+			for k, want := range tc.want {
+				if got := at(t, f, res, k); got.String() != want {
+					t.Errorf("at mark(%d): %s, want %s", k, got, want)
+				}
+			}
+		})
+	}
+}
+
+// withLoopBit keeps the AfterLoop hook of the test lattice (L).
+func withLoopBit(l flow.Lattice[state]) flow.Lattice[state] {
+	l.AfterLoop = lattice().AfterLoop
+	return l
+}
+
+// TestForwardPartitionedWidens: more paths than partitions, in a loop and
+// through backward gotos, still reach a fixpoint.
+func TestForwardPartitionedWidens(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("again: while (c) {\n")
+	for k := 0; k < 12; k++ {
+		fmt.Fprintf(&b, "int v%d = d; if (v%d == %d) { mark(%d); }\n", k, k, k, k)
+	}
+	b.WriteString("if (d) goto again;\n}\nmark(20);\n")
+	f := mainOf(t, prelude+"int main(void) {\n"+b.String()+"return 0;\n}\n")
+	res, ok := flow.ForwardPartitioned(f.Body, state{reach: true}, lattice(), flow.TrackedVars(f.Body))
+	if !ok {
+		t.Fatal("no fixpoint")
+	}
+	if got := at(t, f, res, 20).String(); !strings.HasPrefix(got, "may {0 1 2 3 4 5 6 7 8 9 10 11") {
+		t.Errorf("at mark(20): %s", got)
 	}
 }

@@ -178,7 +178,7 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 			Transfer: a.transfer,
 		}
 		l.Branch = a.branch
-		res, ok := flow.Forward(f.Body, state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}, l)
+		res, ok := flow.ForwardPartitioned(f.Body, state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}, l, flow.TrackedVars(f.Body))
 		if !ok {
 			r.Declined, r.DeclinedAt = "no fixpoint of the locksets of "+f.Name, f.Pos
 			return r

@@ -399,13 +399,23 @@ pthread_mutex_t m;
 pthread_cond_t cv;
 int g;
 int main(void) { pthread_mutex_lock(&m); while (!g) pthread_cond_wait(&cv, &m); g = 1; /* X */ pthread_mutex_unlock(&m); return 0; }`, "main", "m"},
-		// Conservative: the lock is held after the loop (it is left only
-		// when a trylock succeeded), but the analysis does not see it.
-		{"trylock in a retry loop (conservative)", `
+		// The lock is held after the loop: it is left only when a
+		// trylock succeeded (while (1) with a break, once hoisted).
+		{"trylock in a retry loop", `
 #include <pthread.h>
 pthread_mutex_t m;
 int g;
-int main(void) { while (pthread_mutex_trylock(&m) != 0) { } g = 1; /* X */ pthread_mutex_unlock(&m); return 0; }`, "main", ""},
+int main(void) { while (pthread_mutex_trylock(&m) != 0) { } g = 1; /* X */ pthread_mutex_unlock(&m); return 0; }`, "main", "m"},
+		{"lock taken under a test, access under the same test", `
+#include <pthread.h>
+pthread_mutex_t m;
+int g;
+int main(int argc, char **argv) { int i = argc > 1; if (i) pthread_mutex_lock(&m); if (i) g = 1; /* X */ if (i) pthread_mutex_unlock(&m); return 0; }`, "main", "m"},
+		{"lock taken under a test, access under another", `
+#include <pthread.h>
+pthread_mutex_t m;
+int g;
+int main(int argc, char **argv) { int i = argc > 1, j = argc > 2; if (i) pthread_mutex_lock(&m); if (j) g = 1; /* X */ if (i) pthread_mutex_unlock(&m); return 0; }`, "main", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			names, _, _ := held(t, tc.src, tc.fn, "X")

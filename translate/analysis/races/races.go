@@ -19,6 +19,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/analysis/lockset"
 	"github.com/ladr-dev/ladr/translate/analysis/pointsto"
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
+	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/sharing"
@@ -58,10 +59,6 @@ const MaxPairs = 2000
 // unfollowed returns the first construct of p the analysis does not
 // follow.
 func unfollowed(p *analysis.Program) (string, ir.Pos) {
-	if p.Notes != nil && len(p.Notes.Cuts) > 0 {
-		c := p.Notes.Cuts[0]
-		return "the program was bounded before the analysis: " + c.What, c.Pos
-	}
 	if p.Notes != nil && len(p.Notes.Incomplete) > 0 {
 		c := p.Notes.Incomplete[0]
 		return c.What, c.Pos
@@ -88,6 +85,14 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 				if g == nil {
 					fail(x.P, "a call through a function pointer (%s)", ir.ExprString(x.Fn))
 					return true
+				}
+				if g.Name == bound.BoundFunc && !bound.IsAtexitOverflow(cutWhat(x)) {
+					// A cut the passes before made (recursion, a call
+					// through a pointer to no known function) in code the
+					// threads run; cuts in functions nothing calls are gone
+					// with inlining.
+					fail(x.P, "the program was bounded before the analysis: %s", cutWhat(x))
+					return false
 				}
 				info := model.Lookup(g.Name)
 				switch info.Op {
@@ -123,6 +128,16 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 		return "detached threads and pthread_join (joining a detached thread is undefined)", detach
 	}
 	return "", ir.Pos{}
+}
+
+// cutWhat returns the message of a call of bound.BoundFunc.
+func cutWhat(c *ir.Call) string {
+	if len(c.Args) == 2 {
+		if s, ok := c.Args[1].(*ir.StringLit); ok {
+			return s.Val
+		}
+	}
+	return "a cut"
 }
 
 // access is one access with what the analysis knows at it.

@@ -297,7 +297,7 @@ func Analyze(p *analysis.Program) *Result {
 				return r.joined(r.bySite[site], out)
 			},
 		}
-		res, ok := flow.Forward(f.Body, state{live: map[int]int{}, handles: map[*ir.Var]int{}}, l)
+		res, ok := flow.ForwardPartitioned(f.Body, state{live: map[int]int{}, handles: map[*ir.Var]int{}}, l, flow.TrackedVars(f.Body))
 		if !ok {
 			return r.decline(f.Pos, "no fixpoint of the thread structure of %s", f.Name)
 		}
