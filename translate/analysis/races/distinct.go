@@ -2,7 +2,9 @@ package races
 
 import (
 	"fmt"
+	"slices"
 
+	"github.com/ladr-dev/ladr/translate/analysis/flow"
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -86,6 +88,37 @@ func wideUncast(e ir.Expr) ir.Expr {
 	}
 }
 
+// indexKind returns the variable an index is made of and the kind of its
+// values when they are distinct among threads: x, a copy of the
+// argument ("arg"), or j + k with j taken from a counter of step K and
+// 0 <= k < K (the counter's tag).
+func indexKind(e ir.Expr, copies map[*ir.Var]bool, counters map[*ir.Var]taken) (*ir.Var, string) {
+	e = wideUncast(e)
+	k := int64(0)
+	if b, ok := e.(*ir.Binary); ok && b.Op == ir.Add {
+		x, y := wideUncast(b.X), b.Y
+		if _, isConst := constValue(x); isConst {
+			x, y = wideUncast(b.Y), b.X
+		}
+		c, isConst := constValue(y)
+		if !isConst {
+			return nil, ""
+		}
+		e, k = x, c
+	}
+	id, ok := e.(*ir.Ident)
+	if !ok {
+		return nil, ""
+	}
+	if copies[id.Var] && k == 0 {
+		return id.Var, "arg"
+	}
+	if t, ok := counters[id.Var]; ok && 0 <= k && k < t.step {
+		return id.Var, t.tag
+	}
+	return nil, ""
+}
+
 // argElem is the element type the argument of a class points to (&a[i]),
 // or nil.
 func argElem(cl *threads.Class) ir.Type {
@@ -103,7 +136,7 @@ func argElem(cl *threads.Class) ir.Type {
 // distinctKey returns the shape of an access at the thread's own
 // argument ("" when it is not one): accesses of two threads of a Distinct
 // class with the same shape touch different memory.
-func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, counters map[*ir.Var]string, elem ir.Type, fresh bool) string {
+func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, counters map[*ir.Var]taken, elem ir.Type, fresh bool) string {
 	if fresh {
 		// Anything reached from the argument's own block, through its
 		// first pointer.
@@ -140,13 +173,9 @@ func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, counters map[*ir.Var]strin
 	// not change while the threads run: StableBase) indexed by the
 	// argument.
 	if ix, ok := lv.(*ir.Index); ok {
-		if id, ok := wideUncast(ix.I).(*ir.Ident); ok && (copies[id.Var] || counters[id.Var] != "") {
+		if id, tag := indexKind(ix.I, copies, counters); id != nil {
 			// Values of one kind are distinct among themselves only:
 			// the argument's, or one counter's.
-			tag := "arg"
-			if !copies[id.Var] {
-				tag = counters[id.Var]
-			}
 			if arr, ok := ix.X.(*ir.Ident); ok && arr.Var.Class == ir.Global {
 				if ir.IsArray(ix.X.Type()) {
 					return "index:" + tag + ":" + arr.Var.Name + "@" + arr.Var.Pos.String()
@@ -188,35 +217,262 @@ func distinctKey(lv ir.Expr, copies map[*ir.Var]bool, counters map[*ir.Var]strin
 	}
 }
 
-// counterCopies returns the variables of routine f (with the counter they
-// come from) that each hold a value
-// no other thread's (nor another iteration's) variable holds: j in
+// Indices taken from a counter.
 //
-//	pthread_mutex_lock(&m); j = next; next++; pthread_mutex_unlock(&m);
+// In
 //
-// when next is a global whose address is never taken and every write of
-// it, anywhere, is an increment by one that holds the same named lock
-// (lockset), and j is a local written only there.
-func counterCopies(f *ir.Function, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string) map[*ir.Var]string {
-	out := map[*ir.Var]string{}
-	writes := map[*ir.Var]int{} // writes of each local of f
+//	pthread_mutex_lock(&m); j = next; next += K; pthread_mutex_unlock(&m);
+//
+// each execution of j = next takes a value no other execution takes, in
+// any thread, when next is a global whose address is never taken and
+// every write of it, anywhere, is an increment by the same K > 0 holding
+// the same named lock. j + k, 0 <= k < K, then differs from the values any
+// other take gives. A forward dataflow over the routine follows which
+// locals hold such a taken value (through copies, and with the constants
+// a path may have put there instead, until a test excludes them: j = 0 on
+// a failure path, then if (j == 0) return).
+
+// taken is what a local may hold: a value taken from counter tag (""
+// for none) or one of the constants consts.
+type taken struct {
+	tag    string
+	step   int64
+	kind   ir.Kind // the counter's type
+	consts []int64
+}
+
+// maxConsts bounds the constants a taken value tracks.
+const maxConsts = 4
+
+type takenState struct {
+	reach bool
+	vars  map[*ir.Var]taken
+}
+
+func (t taken) equal(u taken) bool {
+	if t.tag != u.tag || t.step != u.step || t.kind != u.kind || len(t.consts) != len(u.consts) {
+		return false
+	}
+	for i := range t.consts {
+		if t.consts[i] != u.consts[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// joinTaken returns what either may hold (ok false: nothing known).
+func joinTaken(t, u taken) (taken, bool) {
+	if t.tag != "" && u.tag != "" && (t.tag != u.tag || t.step != u.step || t.kind != u.kind) {
+		return taken{}, false
+	}
+	out := taken{tag: t.tag, step: t.step, kind: t.kind}
+	if out.tag == "" {
+		out.tag, out.step, out.kind = u.tag, u.step, u.kind
+	}
+	out.consts = append([]int64(nil), t.consts...)
+	for _, c := range u.consts {
+		if !slices.Contains(out.consts, c) {
+			out.consts = append(out.consts, c)
+		}
+	}
+	if len(out.consts) > maxConsts {
+		return taken{}, false
+	}
+	slices.Sort(out.consts)
+	return out, true
+}
+
+// takenIndices returns, for the statements of routine f, the locals that
+// surely hold a value taken from a counter (with the counter and its
+// step), or nil when f takes none.
+func takenIndices(f *ir.Function, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string) func(ir.Stmt) map[*ir.Var]taken {
+	takes := counterTakes(f, entries, held)
+	if len(takes) == 0 {
+		return nil
+	}
+	addressed := map[*ir.Var]bool{}
 	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-		switch x := n.(type) {
-		case *ir.DeclStmt:
-			if x.Init != nil {
-				writes[x.Var]++
-			}
-		case *ir.Assign:
-			if v := ir.Modified(x); v != nil {
-				writes[v]++
-			}
-		case *ir.Unary:
-			if v := ir.Modified(x); v != nil {
-				writes[v] += 2 // an increment or an address: never one plain write
+		if u, ok := n.(*ir.Unary); ok && u.Op == ir.Addr {
+			if v := ir.DirectVar(u.X); v != nil {
+				addressed[v] = true
 			}
 		}
 		return true
 	})
+	local := func(v *ir.Var) bool {
+		return v != nil && v.Class == ir.Local && !v.Static && !addressed[v] && ir.IsInteger(v.Type)
+	}
+	// holds reports whether v keeps every value of a counter of kind k
+	// (a type of at least its rank).
+	holds := func(v *ir.Var, k ir.Kind) bool {
+		b, ok := v.Type.(*ir.Basic)
+		return ok && b.Kind >= k && b.Kind <= ir.ULongLong
+	}
+	copyOf := func(st takenState) takenState {
+		out := takenState{reach: st.reach, vars: make(map[*ir.Var]taken, len(st.vars))}
+		for k, v := range st.vars {
+			out.vars[k] = v
+		}
+		return out
+	}
+	l := flow.Lattice[takenState]{
+		Join: func(a, b takenState) takenState {
+			switch {
+			case !a.reach:
+				return b
+			case !b.reach:
+				return a
+			}
+			out := takenState{reach: true, vars: map[*ir.Var]taken{}}
+			for v, t := range a.vars {
+				if u, ok := b.vars[v]; ok {
+					if j, ok := joinTaken(t, u); ok {
+						out.vars[v] = j
+					}
+				}
+			}
+			return out
+		},
+		Equal: func(a, b takenState) bool {
+			if a.reach != b.reach || len(a.vars) != len(b.vars) {
+				return false
+			}
+			for v, t := range a.vars {
+				if u, ok := b.vars[v]; !ok || !t.equal(u) {
+					return false
+				}
+			}
+			return true
+		},
+		Transfer: func(s ir.Stmt, in takenState) takenState {
+			if !in.reach {
+				return in
+			}
+			out := copyOf(in)
+			// Any write forgets what a variable held; the assignments
+			// recognized below set it again.
+			ir.Inspect(s, func(n any) bool {
+				if w := ir.Modified(n); w != nil {
+					delete(out.vars, w)
+				}
+				return true
+			})
+			if d, ok := s.(*ir.DeclStmt); ok {
+				delete(out.vars, d.Var)
+			}
+			v, e := ir.VarAssign(s)
+			if !local(v) || ir.Writes(e, v) {
+				return out
+			}
+			if t, ok := takes[s]; ok {
+				if holds(v, t.kind) {
+					out.vars[v] = t
+				}
+			} else if c, ok := constValue(e); ok {
+				out.vars[v] = taken{consts: []int64{c}}
+			} else if id, ok := wideUncast(e).(*ir.Ident); ok && local(id.Var) {
+				if t, ok := in.vars[id.Var]; ok && (t.tag == "" || holds(v, t.kind)) {
+					out.vars[v] = t
+				}
+			}
+			return out
+		},
+		Branch: func(cond ir.Expr, in takenState, isTaken bool) takenState {
+			if !in.reach {
+				return in
+			}
+			v, c, eq, ok := constTest(cond)
+			if !ok || eq == isTaken {
+				return in // only v != c removes c
+			}
+			t, ok := in.vars[v]
+			if !ok || !slices.Contains(t.consts, c) {
+				return in
+			}
+			out := copyOf(in)
+			t.consts = slices.DeleteFunc(slices.Clone(t.consts), func(x int64) bool { return x == c })
+			if t.tag == "" && len(t.consts) == 0 {
+				out.reach = false // v holds none of its values here
+				out.vars = nil
+			} else {
+				out.vars[v] = t
+			}
+			return out
+		},
+	}
+	res, ok := flow.Forward(f.Body, takenState{reach: true, vars: map[*ir.Var]taken{}}, l)
+	if !ok {
+		return nil
+	}
+	return func(s ir.Stmt) map[*ir.Var]taken {
+		st, ok := res.In[s]
+		if !ok || !st.reach {
+			return nil
+		}
+		out := map[*ir.Var]taken{}
+		for v, t := range st.vars {
+			if t.tag != "" && len(t.consts) == 0 {
+				out[v] = t
+			}
+		}
+		return out
+	}
+}
+
+// constValue returns the value of an integer literal (possibly negated
+// or converted to an integer type of at least 32 bits) between -2^31 and
+// 2^31-1.
+func constValue(e ir.Expr) (int64, bool) {
+	neg := false
+	e = wideUncast(e)
+	if u, ok := e.(*ir.Unary); ok && u.Op == ir.Neg {
+		neg, e = true, wideUncast(u.X)
+	}
+	l, ok := e.(*ir.IntLit)
+	if !ok || l.Val >= 1<<31 {
+		return 0, false
+	}
+	if neg {
+		return -int64(l.Val), true
+	}
+	return int64(l.Val), true
+}
+
+// constTest recognizes v == c, v != c, v (v != 0) and !v (v == 0).
+func constTest(e ir.Expr) (v *ir.Var, c int64, eq, ok bool) {
+	switch x := e.(type) {
+	case *ir.Ident:
+		return x.Var, 0, false, true
+	case *ir.Unary:
+		if x.Op == ir.Not {
+			if id, isID := wideUncast(x.X).(*ir.Ident); isID {
+				return id.Var, 0, true, true
+			}
+		}
+	case *ir.Binary:
+		if x.Op != ir.Eq && x.Op != ir.Ne {
+			return nil, 0, false, false
+		}
+		l, r := wideUncast(x.X), x.Y
+		if _, isConst := constValue(l); isConst {
+			l, r = wideUncast(x.Y), x.X
+		}
+		id, isID := l.(*ir.Ident)
+		c, isConst := constValue(r)
+		if isID && isConst {
+			return id.Var, c, x.Op == ir.Eq, true
+		}
+	}
+	return nil, 0, false, false
+}
+
+// counterTakes returns the statements of routine f that take a value from
+// a counter: j = c (or T j = c) immediately followed by an increment of c
+// by K, both holding a lock that every write of c, anywhere, holds, every
+// one an increment by the same K.
+func counterTakes(f *ir.Function, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string) map[ir.Stmt]taken {
+	out := map[ir.Stmt]taken{}
 	var walk func(list []ir.Stmt)
 	walk = func(list []ir.Stmt) {
 		for k, s := range list {
@@ -238,17 +494,24 @@ func counterCopies(f *ir.Function, entries []*ir.Function, held func(*ir.Functio
 				continue
 			}
 			j, c := readOfGlobal(s)
-			if j == nil || j.Class == ir.Global || writes[j] != 1 || !ir.IsInteger(j.Type) {
+			if j == nil || j.Class == ir.Global || !ir.IsInteger(j.Type) {
 				continue
 			}
-			if !incrementOf(list[k+1], c) {
+			// A signed counter (its overflow is undefined: the values
+			// never wrap around to one taken before).
+			ck, isBasic := c.Type.(*ir.Basic)
+			if !isBasic || ck.Kind != ir.Int && ck.Kind != ir.Long && ck.Kind != ir.LongLong {
+				continue
+			}
+			step := incrementOf(list[k+1], c)
+			if step <= 0 {
 				continue
 			}
 			locks := common(held(f, s), held(f, list[k+1]))
-			if len(locks) == 0 || !onlyIncrements(c, entries, held, locks) {
+			if len(locks) == 0 || !onlyIncrements(c, step, entries, held, locks) {
 				continue
 			}
-			out[j] = fmt.Sprintf("counter %s@%s", c.Name, c.Pos)
+			out[s] = taken{tag: fmt.Sprintf("counter %s@%s step %d", c.Name, c.Pos, step), step: step, kind: ck.Kind}
 		}
 	}
 	walk(f.Body.List)
@@ -269,29 +532,37 @@ func readOfGlobal(s ir.Stmt) (j, c *ir.Var) {
 	return lhs, id.Var
 }
 
-// incrementOf reports whether s is c++, ++c, c += 1 or c = c + 1.
-func incrementOf(s ir.Stmt, c *ir.Var) bool {
+// incrementOf returns K when s is c++, ++c (K = 1), c += K or c = c + K
+// with K a positive constant, else 0.
+func incrementOf(s ir.Stmt, c *ir.Var) int64 {
 	x, ok := s.(*ir.ExprStmt)
 	if !ok {
-		return false
+		return 0
 	}
 	isC := func(e ir.Expr) bool { id, ok := e.(*ir.Ident); return ok && id.Var == c }
-	one := func(e ir.Expr) bool { l, ok := ir.Uncast(e).(*ir.IntLit); return ok && l.Val == 1 }
+	step := func(e ir.Expr) int64 {
+		if k, ok := constValue(e); ok && k > 0 {
+			return k
+		}
+		return 0
+	}
 	switch e := x.X.(type) {
 	case *ir.Unary:
-		return (e.Op == ir.PostInc || e.Op == ir.PreInc) && isC(e.X)
+		if (e.Op == ir.PostInc || e.Op == ir.PreInc) && isC(e.X) {
+			return 1
+		}
 	case *ir.Assign:
 		if !isC(e.L) {
-			return false
+			return 0
 		}
 		if e.Op == ir.Add {
-			return one(e.R)
+			return step(e.R)
 		}
-		if b, ok := e.R.(*ir.Binary); ok && e.Op == ir.OpNone && b.Op == ir.Add {
-			return isC(b.X) && one(b.Y)
+		if b, ok := e.R.(*ir.Binary); ok && e.Op == ir.OpNone && b.Op == ir.Add && isC(b.X) {
+			return step(b.Y)
 		}
 	}
-	return false
+	return 0
 }
 
 // common returns the names in both lists.
@@ -308,9 +579,9 @@ func common(a, b []string) []string {
 }
 
 // onlyIncrements reports whether every write of the global counter c in
-// the program is an increment statement holding one of locks, and c's
+// the program is an increment by step holding one of locks, and c's
 // address is never taken.
-func onlyIncrements(c *ir.Var, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string, locks []string) bool {
+func onlyIncrements(c *ir.Var, step int64, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string, locks []string) bool {
 	ok := true
 	for _, f := range entries {
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
@@ -330,7 +601,7 @@ func onlyIncrements(c *ir.Var, entries []*ir.Function, held func(*ir.Function, i
 				writes = writes || ir.Modified(m) == c
 				return true
 			})
-			if writes && (!incrementOf(s, c) || len(common(held(f, s), locks)) == 0) {
+			if writes && (incrementOf(s, c) != step || len(common(held(f, s), locks)) == 0) {
 				ok = false
 			}
 			return true

@@ -23,13 +23,17 @@ const (
 	ArgLock Argument = "common lock"
 	// ArgAtomic: both accesses are atomic.
 	ArgAtomic Argument = "atomic"
+	// ArgOnce: one access is part of a one-time initialization under a
+	// lock (it read the flag's initial value in its critical section),
+	// which the other access's thread saw done before it.
+	ArgOnce Argument = "ordered by a one-time initialization"
 	// ArgDisjoint: the accesses touch different memory (different
 	// fields, different constant indices, different objects).
 	ArgDisjoint Argument = "disjoint memory"
 )
 
 // Arguments lists the arguments in the order a proof reports them.
-var Arguments = []Argument{ArgDisjoint, ArgReadOnly, ArgSameThread, ArgOrdered, ArgAtomic, ArgLock}
+var Arguments = []Argument{ArgDisjoint, ArgReadOnly, ArgSameThread, ArgOrdered, ArgOnce, ArgAtomic, ArgLock}
 
 // Access is one access to memory that another thread may touch.
 type Access struct {

@@ -154,6 +154,10 @@ type access struct {
 	// objLock is the per-object lock family protecting an access through
 	// a pointer to a struct (lockset.Result.ObjectLock).
 	objLock string
+	// onceInit and onceSeen are the one-time initializations (flag
+	// indices) the access is part of, and those its thread has seen done
+	// (onceAnalysis).
+	onceInit, onceSeen uint64
 	// private: a direct access of a local variable (or a thread-local
 	// one): it is to the accessing thread's own copy.
 	private *ir.Var
@@ -211,6 +215,7 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 		}
 		return true
 	}
+	flags := findOnceFlags(p.Prog, p.Entries, heldNames)
 	for _, f := range p.Entries {
 		if len(th.Of(f)) == 0 {
 			continue // a start routine no reached create site runs
@@ -221,7 +226,11 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 			c.copies, c.elem, c.fresh = argCopies(f), argElem(cls[0]), cls[0].Fresh
 		}
 		// Indices each thread took from a counter under a lock.
-		c.counters = counterCopies(f, p.Entries, heldNames)
+		c.takenAt = takenIndices(f, p.Entries, heldNames)
+		c.once = onceFacts{}
+		if len(flags) > 0 {
+			c.once = onceAnalysis(f, flags, heldNames)
+		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			s, ok := n.(ir.Stmt)
 			if !ok {
@@ -300,7 +309,7 @@ func prove(p *analysis.Program, th *threads.Result, pts *pointsto.Result, ls *lo
 				}
 				done[k] = true
 				a, b := c.out[i], c.out[j]
-				arg, detail := judge(a, b, th, ls, stable)
+				arg, detail := judge(a, b, th, ls, flags, stable)
 				pr.Excluded[arg]++
 				if arg == ArgDisjoint {
 					continue
@@ -337,7 +346,7 @@ func overlap(a, b *access) bool {
 // when none does.
 // stable reports whether the global pointer an index-ptr shape indexes
 // keeps one value while a and b may run.
-func judge(a, b *access, th *threads.Result, ls *lockset.Result, stable func(v *ir.Var, a, b *access) bool) (Argument, string) {
+func judge(a, b *access, th *threads.Result, ls *lockset.Result, flags []onceFlag, stable func(v *ir.Var, a, b *access) bool) (Argument, string) {
 	if !overlap(a, b) {
 		return ArgDisjoint, ""
 	}
@@ -382,6 +391,9 @@ func judge(a, b *access, th *threads.Result, ls *lockset.Result, stable func(v *
 		// One object: one mutex; two objects: different memory.
 		return ArgLock, ls.Name("obj|" + a.objLock)
 	}
+	if what, ok := onceOrdered(a, b, flags); ok {
+		return ArgOnce, what
+	}
 	return "", ""
 }
 
@@ -407,9 +419,12 @@ type collector struct {
 	copies map[*ir.Var]bool
 	elem   ir.Type
 	fresh  bool
-	// counters are the routine's variables holding a value taken from a
-	// counter under a lock (counterCopies), with the counter.
-	counters map[*ir.Var]string
+	// takenAt gives the routine's variables holding, at a statement, a
+	// value taken from a counter under a lock (takenIndices); nil when
+	// the routine takes none.
+	takenAt func(ir.Stmt) map[*ir.Var]taken
+	// once are the routine's one-time initialization facts.
+	once onceFacts
 }
 
 // add records an access of lvalue lv (locs: its locations, nil to compute
@@ -432,11 +447,16 @@ func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
 		}
 	}
 	a.Locks = c.ls.Names(c.held)
+	a.onceInit, a.onceSeen = c.once.init[c.stmt], c.once.seen[c.stmt]
 	if p, st := lockset.SymBase(lv); p != nil {
 		a.objLock = c.ls.ObjectLock(c.f, c.stmt, p, st)
 	}
-	if c.copies != nil || len(c.counters) > 0 {
-		a.distinct = distinctKey(lv, c.copies, c.counters, c.elem, c.fresh)
+	var counters map[*ir.Var]taken
+	if c.takenAt != nil {
+		counters = c.takenAt(c.stmt)
+	}
+	if c.copies != nil || len(counters) > 0 {
+		a.distinct = distinctKey(lv, c.copies, counters, c.elem, c.fresh)
 		if strings.HasPrefix(a.distinct, "index-ptr:") {
 			if ix, ok := lv.(*ir.Index); ok {
 				a.base = ir.DirectVar(ix.X)
