@@ -8,6 +8,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 )
 
 // Accesses at a thread's own argument.
@@ -287,12 +288,16 @@ func joinTaken(t, u taken) (taken, bool) {
 // surely hold a value taken from a counter (with the counter and its
 // step), or nil when f takes none.
 func takenIndices(f *ir.Function, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string) func(ir.Stmt) map[*ir.Var]taken {
-	takes := counterTakes(f, entries, held)
+	aliases, aliasDecls := localAliases(f)
+	takes := counterTakes(f, entries, held, aliases)
 	if len(takes) == 0 {
 		return nil
 	}
 	addressed := map[*ir.Var]bool{}
 	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		if d, ok := n.(*ir.DeclStmt); ok && aliasDecls[d] {
+			return false // p = &j of an alias: its uses are *p
+		}
 		if u, ok := n.(*ir.Unary); ok && u.Op == ir.Addr {
 			if v := ir.DirectVar(u.X); v != nil {
 				addressed[v] = true
@@ -346,8 +351,8 @@ func takenIndices(f *ir.Function, entries []*ir.Function, held func(*ir.Function
 			return true
 		},
 		Transfer: func(s ir.Stmt, in takenState) takenState {
-			if !in.reach {
-				return in
+			if !in.reach || ends(s) {
+				return takenState{}
 			}
 			out := copyOf(in)
 			// Any write forgets what a variable held; the assignments
@@ -356,12 +361,15 @@ func takenIndices(f *ir.Function, entries []*ir.Function, held func(*ir.Function
 				if w := ir.Modified(n); w != nil {
 					delete(out.vars, w)
 				}
+				if w := aliasWrite(n, aliases); w != nil {
+					delete(out.vars, w)
+				}
 				return true
 			})
 			if d, ok := s.(*ir.DeclStmt); ok {
 				delete(out.vars, d.Var)
 			}
-			v, e := ir.VarAssign(s)
+			v, e := assignOf(s, aliases)
 			if !local(v) || ir.Writes(e, v) {
 				return out
 			}
@@ -471,7 +479,7 @@ func constTest(e ir.Expr) (v *ir.Var, c int64, eq, ok bool) {
 // a counter: j = c (or T j = c) immediately followed by an increment of c
 // by K, both holding a lock that every write of c, anywhere, holds, every
 // one an increment by the same K.
-func counterTakes(f *ir.Function, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string) map[ir.Stmt]taken {
+func counterTakes(f *ir.Function, entries []*ir.Function, held func(*ir.Function, ir.Stmt) []string, aliases map[*ir.Var]*ir.Var) map[ir.Stmt]taken {
 	out := map[ir.Stmt]taken{}
 	var walk func(list []ir.Stmt)
 	walk = func(list []ir.Stmt) {
@@ -493,7 +501,7 @@ func counterTakes(f *ir.Function, entries []*ir.Function, held func(*ir.Function
 			if k+1 >= len(list) {
 				continue
 			}
-			j, c := readOfGlobal(s)
+			j, c := readOfGlobal(s, aliases)
 			if j == nil || j.Class == ir.Global || !ir.IsInteger(j.Type) {
 				continue
 			}
@@ -518,10 +526,133 @@ func counterTakes(f *ir.Function, entries []*ir.Function, held func(*ir.Function
 	return out
 }
 
+// ends reports whether statement s ends the thread or the program (exit,
+// abort, pthread_exit): no statement runs after it.
+func ends(s ir.Stmt) bool {
+	c, _ := bound.CallOf(s)
+	if c == nil {
+		return false
+	}
+	g := ir.CalledFunc(c)
+	if g == nil {
+		return false
+	}
+	op := model.Lookup(g.Name).Op
+	return op == model.OpExit || op == model.OpThreadExit
+}
+
+// localAliases returns the local pointers of f that only ever point to
+// one local integer j: declared T *p = &j, never written otherwise nor
+// addressed, and used only as *p (with their declarations).
+func localAliases(f *ir.Function) (map[*ir.Var]*ir.Var, map[*ir.DeclStmt]bool) {
+	cand := map[*ir.Var]*ir.Var{}
+	decls := map[*ir.Var]*ir.DeclStmt{}
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		d, ok := n.(*ir.DeclStmt)
+		if !ok || d.Init == nil || d.Init.IsList || d.Var.Static || !ir.IsPointer(d.Var.Type) {
+			return true
+		}
+		u, ok := d.Init.Expr.(*ir.Unary)
+		if !ok || u.Op != ir.Addr {
+			return true
+		}
+		id, ok := u.X.(*ir.Ident)
+		if !ok || id.Var.Class != ir.Local || id.Var.Static || !ir.IsInteger(id.Var.Type) {
+			return true
+		}
+		if _, twice := decls[d.Var]; twice {
+			delete(cand, d.Var)
+			return true
+		}
+		cand[d.Var], decls[d.Var] = id.Var, d
+		return true
+	})
+	if len(cand) == 0 {
+		return nil, nil
+	}
+	// Every other occurrence of p must be the operand of *.
+	bad := map[*ir.Var]bool{}
+	var visit func(n any, underDeref bool)
+	visit = func(n any, underDeref bool) {
+		ir.Inspect(n, func(m any) bool {
+			switch x := m.(type) {
+			case *ir.DeclStmt:
+				if decls[x.Var] == x {
+					return false
+				}
+			case *ir.Unary:
+				if x.Op == ir.Deref {
+					if id, ok := x.X.(*ir.Ident); ok && cand[id.Var] != nil {
+						return false // *p
+					}
+				}
+			case *ir.Ident:
+				if cand[x.Var] != nil {
+					bad[x.Var] = true
+				}
+			}
+			return true
+		})
+	}
+	visit(ir.Stmt(f.Body), false)
+	out := map[*ir.Var]*ir.Var{}
+	ds := map[*ir.DeclStmt]bool{}
+	for p, j := range cand {
+		if !bad[p] {
+			out[p] = j
+			ds[decls[p]] = true
+		}
+	}
+	return out, ds
+}
+
+// assignOf is ir.VarAssign that also reads *p = e, p an alias of j
+// (localAliases), as j = e.
+func assignOf(s ir.Stmt, aliases map[*ir.Var]*ir.Var) (*ir.Var, ir.Expr) {
+	if v, e := ir.VarAssign(s); v != nil {
+		return v, e
+	}
+	es, ok := s.(*ir.ExprStmt)
+	if !ok {
+		return nil, nil
+	}
+	a, ok := es.X.(*ir.Assign)
+	if !ok || a.Op != ir.OpNone {
+		return nil, nil
+	}
+	if u, ok := a.L.(*ir.Unary); ok && u.Op == ir.Deref {
+		if id, ok := u.X.(*ir.Ident); ok && aliases[id.Var] != nil {
+			return aliases[id.Var], a.R
+		}
+	}
+	return nil, nil
+}
+
+// aliasWrite returns the local an expression node writes through an alias
+// (*p = e, *p += e, ++*p...), or nil.
+func aliasWrite(n any, aliases map[*ir.Var]*ir.Var) *ir.Var {
+	var lv ir.Expr
+	switch x := n.(type) {
+	case *ir.Assign:
+		lv = x.L
+	case *ir.Unary:
+		switch x.Op {
+		case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+			lv = x.X
+		}
+	}
+	if u, ok := lv.(*ir.Unary); ok && u.Op == ir.Deref {
+		if id, ok := u.X.(*ir.Ident); ok {
+			return aliases[id.Var]
+		}
+	}
+	return nil
+}
+
 // readOfGlobal recognizes j = c (or the declaration int j = c) with c a
 // global integer variable.
-func readOfGlobal(s ir.Stmt) (j, c *ir.Var) {
-	lhs, rhs := ir.VarAssign(s)
+func readOfGlobal(s ir.Stmt, aliases map[*ir.Var]*ir.Var) (j, c *ir.Var) {
+	lhs, rhs := assignOf(s, aliases)
 	if lhs == nil {
 		return nil, nil
 	}

@@ -250,8 +250,8 @@ func onceAnalysis(f *ir.Function, flags []onceFlag, held func(*ir.Function, ir.S
 			return true
 		},
 		Transfer: func(s ir.Stmt, in onceState) onceState {
-			if !in.reach {
-				return in
+			if !in.reach || ends(s) {
+				return onceState{}
 			}
 			out := clone(in)
 			call := false
