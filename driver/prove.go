@@ -7,6 +7,7 @@ import (
 
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/translate/analysis/races"
+	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/seq"
 )
@@ -58,8 +59,10 @@ func (c *checker) Prove(ctx context.Context) (*strategy.Attempt, error) {
 		c.proofVoid, c.proofVoidAt = "unsupported: "+what, pos
 		return nil, nil
 	}
-	if len(u.Notes.Cuts) > 0 {
-		c.proofVoid, c.proofVoidAt = "behaviours cut before the analysis: "+u.Notes.Cuts[0].What, u.Notes.Cuts[0].Pos
+	// Cuts in code the threads run (not those in functions nothing
+	// calls, which inlining left behind).
+	if cuts := bound.CutsIn(u.Entries); len(cuts) > 0 {
+		c.proofVoid, c.proofVoidAt = "behaviours cut before the analysis: "+cuts[0].What, cuts[0].Pos
 		return nil, nil
 	}
 	if opt.NoStaticProof {

@@ -129,6 +129,34 @@ func boundCallOf(prog *ir.Program, name string, loc ir.Loc, cond ir.Expr, what s
 	return &ir.ExprStmt{Loc: loc, X: ir.CallFn(f, cond, msg)}
 }
 
+// CutsIn returns the cuts whose markers (calls of BoundFunc) are in the
+// bodies of fns, in order: those the code reachable from the entries can
+// meet, once calls are inlined (a cut in a function nothing calls is not
+// among them). The atexit registry's overflow is left out
+// (IsAtexitOverflow).
+func CutsIn(fns []*ir.Function) []Cut {
+	var out []Cut
+	for _, f := range fns {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			c, ok := n.(*ir.Call)
+			if !ok || calleeName(c) != BoundFunc {
+				return true
+			}
+			what := "a cut"
+			if len(c.Args) == 2 {
+				if s, ok := c.Args[1].(*ir.StringLit); ok {
+					what = s.Val
+				}
+			}
+			if !IsAtexitOverflow(what) {
+				out = append(out, Cut{Pos: c.P, What: what})
+			}
+			return true
+		})
+	}
+	return out
+}
+
 // calleeName returns the name of a directly called function, or "".
 func calleeName(c *ir.Call) string {
 	if f := ir.CalledFunc(c); f != nil {

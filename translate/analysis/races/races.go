@@ -63,6 +63,12 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 		c := p.Notes.Incomplete[0]
 		return c.What, c.Pos
 	}
+	// A cut the passes before made (recursion, a call through a pointer
+	// to no known function) in code the threads run; cuts in functions
+	// nothing calls are gone with inlining.
+	if cuts := bound.CutsIn(p.Entries); len(cuts) > 0 {
+		return "the program was bounded before the analysis: " + cuts[0].What, cuts[0].Pos
+	}
 	var why string
 	var at ir.Pos
 	var detach, join ir.Pos
@@ -86,13 +92,8 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 					fail(x.P, "a call through a function pointer (%s)", ir.ExprString(x.Fn))
 					return true
 				}
-				if g.Name == bound.BoundFunc && !bound.IsAtexitOverflow(cutWhat(x)) {
-					// A cut the passes before made (recursion, a call
-					// through a pointer to no known function) in code the
-					// threads run; cuts in functions nothing calls are gone
-					// with inlining.
-					fail(x.P, "the program was bounded before the analysis: %s", cutWhat(x))
-					return false
+				if g.Name == bound.BoundFunc {
+					return false // bound.CutsIn, above
 				}
 				info := model.Lookup(g.Name)
 				switch info.Op {
@@ -128,16 +129,6 @@ func unfollowed(p *analysis.Program) (string, ir.Pos) {
 		return "detached threads and pthread_join (joining a detached thread is undefined)", detach
 	}
 	return "", ir.Pos{}
-}
-
-// cutWhat returns the message of a call of bound.BoundFunc.
-func cutWhat(c *ir.Call) string {
-	if len(c.Args) == 2 {
-		if s, ok := c.Args[1].(*ir.StringLit); ok {
-			return s.Val
-		}
-	}
-	return "a cut"
 }
 
 // access is one access with what the analysis knows at it.
