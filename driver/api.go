@@ -154,6 +154,9 @@ type Result struct {
 	// and its proof is not the result: why it declined, or how many race
 	// candidates it left.
 	StaticAnalysis *StaticAnalysis `json:"static_analysis,omitempty"`
+	// Deadlock is what the static deadlock analysis found (property
+	// deadlock).
+	Deadlock *DeadlockAnalysis `json:"deadlock_analysis,omitempty"`
 	// ProofPairs are the pairs of accesses the static race analysis
 	// considered, race candidates first, at most MaxProofPairs of them
 	// (Options.ExplainProof); ProofPairsOmitted counts the rest.

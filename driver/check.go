@@ -82,6 +82,14 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err := checkProgram(opt.Input, prog); err != nil {
 		return nil, err
 	}
+	if opt.Property.StaticOnly {
+		progress("static lock-order analysis")
+		checkDeadlock(ctx, prog, opt, res)
+		if res.Result == Unknown {
+			return unknown(res.Reason, ir.Pos{}), nil
+		}
+		return finish(), nil
+	}
 	path, err := cbmc.Locate(opt.CBMC)
 	if err != nil {
 		return nil, &BackendError{Err: err}

@@ -16,6 +16,7 @@ package property
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
@@ -29,6 +30,12 @@ type Property struct {
 	// Name is how the CLI (--property), the JSON result and saved traces
 	// name the property.
 	Name string
+	// Aliases are other names --property accepts for it.
+	Aliases []string
+	// StaticOnly: the property is decided by a static analysis of the
+	// unbounded program alone (no bounded search yet); the driver runs
+	// it instead of the search.
+	StaticOnly bool
 	// SVCOMP is the property's SV-COMP name, as in the verdict line
 	// FALSE(SVCOMP).
 	SVCOMP string
@@ -108,6 +115,17 @@ var (
 		Rule:          Rule{ID: "unreach-call", Name: "ReachableError", Description: "reach_error() can be called."},
 		Seq:           seq.UnreachCall,
 	}
+	// Deadlock checks that no execution reaches a state where threads
+	// wait for each other forever (locks, joins). SV-COMP has no such
+	// property. It is decided by the static lock-order analysis
+	// (translate/analysis/lockorder): deadlock-free for every bound, or a
+	// potential deadlock (unknown) with its cycle.
+	Deadlock = &Property{
+		Name: "deadlock", Aliases: []string{"no-deadlock"}, SVCOMP: "no-deadlock",
+		Specification: "CHECK( init(main()), LTL(G ! deadlock) )",
+		Rule:          Rule{ID: "deadlock", Name: "Deadlock", Description: "Threads may wait for each other forever: each holds a lock (or is a thread) another one waits for."},
+		Seq:           seq.UnreachCall, StaticOnly: true,
+	}
 )
 
 // Default is the property checked when none is given.
@@ -115,13 +133,13 @@ var Default = Race
 
 // All returns the properties ladr checks, in a fixed order (the order of
 // the SARIF rules).
-func All() []*Property { return []*Property{Race, Assert, UnreachCall} }
+func All() []*Property { return []*Property{Race, Assert, UnreachCall, Deadlock} }
 
 // Lookup returns the property named name; the error lists the names.
 func Lookup(name string) (*Property, error) {
 	var names []string
 	for _, p := range All() {
-		if p.Name == name {
+		if p.Name == name || slices.Contains(p.Aliases, name) {
 			return p, nil
 		}
 		names = append(names, p.Name)

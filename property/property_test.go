@@ -53,9 +53,14 @@ func TestAll(t *testing.T) {
 	if All()[0] != Default {
 		t.Errorf("the default property %s is not the first", Default)
 	}
-	_, err := Lookup("deadlock")
-	if err == nil || !strings.Contains(err.Error(), `unknown property "deadlock" (want race, assert or unreach-call)`) {
-		t.Errorf("Lookup(deadlock) = %v", err)
+	_, err := Lookup("livelock")
+	if err == nil || !strings.Contains(err.Error(), `unknown property "livelock" (want race, assert, unreach-call or deadlock)`) {
+		t.Errorf("Lookup(livelock) = %v", err)
+	}
+	for _, name := range []string{"deadlock", "no-deadlock"} {
+		if p, err := Lookup(name); err != nil || p != Deadlock {
+			t.Errorf("Lookup(%s) = %v, %v", name, p, err)
+		}
 	}
 }
 

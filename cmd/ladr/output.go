@@ -116,6 +116,12 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 			writeProof(w, r)
 			break
 		}
+		if r.Deadlock != nil {
+			fmt.Fprintln(w, "The property holds for every bound: static lock-order analysis.")
+			fmt.Fprintf(w, "  %d lock(s), %d lock-order dependencies; no cycle of threads waiting for each other, no lock taken twice, no lock kept at a thread's end.\n",
+				r.Deadlock.Locks, r.Deadlock.Dependencies)
+			break
+		}
 		fmt.Fprintf(w, "The property holds: the bounds (%s) cover every behaviour.\n", bounds(r))
 		for _, n := range r.Notes {
 			if why, ok := strings.CutPrefix(n, "complete: "); ok {
@@ -128,17 +134,47 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 			fmt.Fprintf(w, " (at %s)", r.ReasonPos)
 		}
 		fmt.Fprintln(w)
+		writeDeadlocks(w, r.Deadlock)
 	}
 	if r.Result != driver.Violation {
 		writeAssumptions(w, r)
 	}
-	if r.Proof != nil {
+	if r.Proof != nil || r.Deadlock != nil {
 		fmt.Fprintf(w, "  %.2fs (translate and analysis %.2fs, no CBMC run); no bounds\n", r.TimeS, r.TranslateS)
 	} else {
 		fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",
 			len(r.Threads), r.VisibleStatements, r.TimeS, r.TranslateS, r.BackendS, bounds(r))
 	}
 	fmt.Fprintln(w, "SV-COMP verdict: "+r.Verdict)
+}
+
+// writeDeadlocks prints the potential deadlocks of the static deadlock
+// analysis, each thread with what it holds (and where it took it) and
+// what it waits for.
+func writeDeadlocks(w io.Writer, da *driver.DeadlockAnalysis) {
+	if da == nil {
+		return
+	}
+	wait := func(x driver.DeadlockWait) {
+		held := ""
+		if len(x.HeldAt) > 0 {
+			held = " (acquired at " + strings.Join(x.HeldAt, ", ") + ")"
+		}
+		fmt.Fprintf(w, "    a thread of %s holds %s%s and waits for %s at %s\n", x.Routine, x.Holds, held, x.WaitsFor, x.At)
+	}
+	for i, c := range da.Potential {
+		fmt.Fprintf(w, "  Potential deadlock %d (not confirmed):\n", i+1)
+		for _, x := range c.Threads {
+			wait(x)
+		}
+	}
+	for _, x := range da.Self {
+		fmt.Fprintln(w, "  Lock taken twice (a normal mutex deadlocks; not confirmed):")
+		wait(x)
+	}
+	for _, k := range da.Kept {
+		fmt.Fprintf(w, "  A thread of %s may end holding %s, which a thread of %s takes at %s (not confirmed).\n", k.Routine, k.Lock, k.AcquiredBy, k.At)
+	}
 }
 
 // writeAssumptions prints the modelling assumptions of a result that

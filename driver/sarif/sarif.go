@@ -221,11 +221,16 @@ func New(r *driver.Result) *Log {
 			n.Locations = []Location{{PhysicalLocation: physical(file, line, col, "")}}
 		}
 		inv.ToolExecutionNotifications = []Notification{n}
+		run.Results = append(run.Results, potentialDeadlocks(r)...)
 	case driver.NoViolationFound:
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
 	case driver.True:
 		if r.Proof != nil {
 			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: static race analysis (%d pair(s) of accesses to overlapping memory, none may race).", r.Proof.Pairs)}}}
+			break
+		}
+		if r.Deadlock != nil {
+			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: static lock-order analysis (%d lock(s), %d dependencies, no cycle).", r.Deadlock.Locks, r.Deadlock.Dependencies)}}}
 			break
 		}
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds: the bounds (rounds %d, unwind %d) cover every behaviour.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
@@ -278,6 +283,50 @@ func NewFailure(f Failure) *Log {
 	code := f.ExitCode
 	run.Invocations = []Invocation{{ExecutionSuccessful: false, ExitCode: &code, ToolExecutionNotifications: []Notification{n}}}
 	return &Log{Schema: SchemaURI, Version: "2.1.0", Runs: []Run{run}}
+}
+
+// potentialDeadlocks returns a warning per potential deadlock of the
+// static deadlock analysis: at the first thread's wait, with every
+// thread's acquisition and wait as related locations.
+func potentialDeadlocks(r *driver.Result) []Result {
+	if r.Deadlock == nil {
+		return nil
+	}
+	rule := ruleOf(r.Property)
+	var out []Result
+	add := func(msg string, waits []driver.DeadlockWait) {
+		res := Result{RuleID: property.All()[rule].Rule.ID, RuleIndex: rule, Level: "warning", Message: Message{msg},
+			Locations: []Location{}, Properties: map[string]any{"confirmed": false}}
+		id := 0
+		loc := func(pos, text string) {
+			if file, line, col, ok := splitPos(pos); ok {
+				i := id
+				res.RelatedLocations = append(res.RelatedLocations, Location{ID: &i, PhysicalLocation: physical(file, line, col, ""), Message: &Message{text}})
+				id++
+			}
+		}
+		for _, w := range waits {
+			for _, h := range w.HeldAt {
+				loc(h, fmt.Sprintf("a thread of %s acquires %s", w.Routine, w.Holds))
+			}
+			loc(w.At, fmt.Sprintf("a thread of %s, holding %s, waits for %s", w.Routine, w.Holds, w.WaitsFor))
+		}
+		if file, line, col, ok := splitPos(waits[0].At); ok {
+			res.Locations = []Location{{PhysicalLocation: physical(file, line, col, "")}}
+		}
+		out = append(out, res)
+	}
+	for _, c := range r.Deadlock.Potential {
+		var parts []string
+		for _, w := range c.Threads {
+			parts = append(parts, fmt.Sprintf("a thread of %s holds %s and waits for %s", w.Routine, w.Holds, w.WaitsFor))
+		}
+		add("Potential deadlock (not confirmed): "+strings.Join(parts, "; ")+".", c.Threads)
+	}
+	for _, w := range r.Deadlock.Self {
+		add(fmt.Sprintf("Potential deadlock (not confirmed): a thread of %s takes %s, which it may hold already.", w.Routine, w.WaitsFor), []driver.DeadlockWait{w})
+	}
+	return out
 }
 
 func result(r *driver.Result) Result {

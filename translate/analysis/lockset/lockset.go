@@ -149,6 +149,8 @@ type Result struct {
 	// Declined, when set, says why the analysis concludes nothing.
 	Declined   string
 	DeclinedAt ir.Pos
+	// namer names the lock a pointer designates (LockOf).
+	namer *analyzer
 }
 
 // Analyzer computes the locksets.
@@ -169,6 +171,7 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 	a0 := &analyzer{r: r, pts: pts, uniq: uniq}
 	flags := a0.flagLocks(p)
 	r.flags = flags
+	r.namer = a0
 	for _, f := range p.Entries {
 		a := &analyzer{r: r, pts: pts, uniq: uniq, flags: flags, trackable: notAddressed(f)}
 		l := flow.Lattice[state]{
@@ -178,6 +181,14 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 			Transfer: a.transfer,
 		}
 		l.Branch = a.branch
+		l.Exit = func(s ir.Stmt) bool {
+			c, _ := bound.CallOf(s)
+			if c == nil {
+				return false
+			}
+			g := ir.CalledFunc(c)
+			return g != nil && model.Lookup(g.Name).Op == model.OpThreadExit
+		}
 		res, ok := flow.ForwardPartitioned(f.Body, state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}, l, flow.TrackedVars(f.Body))
 		if !ok {
 			r.Declined, r.DeclinedAt = "no fixpoint of the locksets of "+f.Name, f.Pos
@@ -587,6 +598,60 @@ func (r *Result) At(f *ir.Function, s ir.Stmt) Held {
 		return nil
 	}
 	return st.held
+}
+
+// MayAt returns the named locks the thread may hold when statement s of
+// routine f starts, with their mode when it surely holds them (Exclusive
+// when it only may: the mode is then not known). nil when s is not
+// reached.
+func (r *Result) MayAt(f *ir.Function, s ir.Stmt) Held {
+	st, ok := r.flows[f].In[s]
+	if !ok || st.unreachable {
+		return nil
+	}
+	out := Held{}
+	for k := range st.may {
+		m := Exclusive
+		if hm, ok := st.held[k]; ok {
+			m = hm
+		}
+		out[k] = m
+	}
+	for k, m := range st.held {
+		if _, ok := r.syms[k]; !ok {
+			out[k] = m
+		}
+	}
+	return out
+}
+
+// MayAtExit returns the named locks the thread of routine f may hold when
+// it ends (returns, or calls pthread_exit).
+func (r *Result) MayAtExit(f *ir.Function) Held {
+	st := r.flows[f].Exit
+	if st.unreachable {
+		return nil
+	}
+	out := Held{}
+	for k := range st.may {
+		out[k] = Exclusive
+	}
+	for k, m := range st.held {
+		if _, ok := r.syms[k]; !ok {
+			out[k] = m
+		}
+	}
+	return out
+}
+
+// LockOf returns the key of the one lock the pointer expression e
+// designates (its text is Name(key)); false when it may designate
+// several, or one the analysis cannot name.
+func (r *Result) LockOf(e ir.Expr) (string, bool) {
+	if r.namer == nil {
+		return "", false
+	}
+	return r.namer.name(e)
 }
 
 // AtAccess returns the locks that protect the accesses statement s of

@@ -19,7 +19,6 @@ import (
 	"github.com/ladr-dev/ladr/translate/analysis/lockset"
 	"github.com/ladr-dev/ladr/translate/analysis/pointsto"
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
-	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/sharing"
@@ -38,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Prove runs the race analysis over p.
 func Prove(p *analysis.Program) *Proof {
-	if why, at := unfollowed(p); why != "" {
+	if why, at := analysis.Unfollowed(p); why != "" {
 		return &Proof{Declined: why, DeclinedAt: at}
 	}
 	// One copy of a start routine per create site, when they are few.
@@ -55,81 +54,6 @@ func Prove(p *analysis.Program) *Proof {
 // MaxPairs bounds the pairs a Proof keeps for its explanation (the counts
 // cover all).
 const MaxPairs = 2000
-
-// unfollowed returns the first construct of p the analysis does not
-// follow.
-func unfollowed(p *analysis.Program) (string, ir.Pos) {
-	if p.Notes != nil && len(p.Notes.Incomplete) > 0 {
-		c := p.Notes.Incomplete[0]
-		return c.What, c.Pos
-	}
-	// A cut the passes before made (recursion, a call through a pointer
-	// to no known function) in code the threads run; cuts in functions
-	// nothing calls are gone with inlining.
-	if cuts := bound.CutsIn(p.Entries); len(cuts) > 0 {
-		return "the program was bounded before the analysis: " + cuts[0].What, cuts[0].Pos
-	}
-	var why string
-	var at ir.Pos
-	var detach, join ir.Pos
-	fail := func(pos ir.Pos, format string, args ...any) {
-		if why == "" {
-			why, at = fmt.Sprintf(format, args...), pos
-		}
-	}
-	for _, f := range p.Entries {
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			switch x := n.(type) {
-			case *ir.Unsupported:
-				fail(x.Pos, "unsupported: %s", x.What)
-			case *ir.Bad:
-				fail(x.P, "unsupported: %s", x.Why)
-			case *ir.VaArg:
-				fail(x.P, "va_arg")
-			case *ir.Call:
-				g := ir.CalledFunc(x)
-				if g == nil {
-					fail(x.P, "a call through a function pointer (%s)", ir.ExprString(x.Fn))
-					return true
-				}
-				if g.Name == bound.BoundFunc {
-					return false // bound.CutsIn, above
-				}
-				info := model.Lookup(g.Name)
-				switch info.Op {
-				case model.OpDetach, model.OpAttrSetDetach:
-					detach = x.P
-				case model.OpJoin:
-					join = x.P
-				}
-				if g.Body != nil {
-					if !info.MustBeStatement() {
-						fail(x.P, "a call of %s that was not inlined", g.Name)
-					}
-					return true // modelled (reach_error), not inlined
-				}
-				switch {
-				case info.Op == model.OpUnmodelled || info.Op == model.OpCheckModelled:
-					fail(x.P, "%s is not modelled", g.Name)
-				case info.Kind == model.Unknown:
-					fail(x.P, "a call of %s, which ladr does not model", g.Name)
-				case info.Op == model.OpNone && info.MustBeStatement():
-					fail(x.P, "no model for %s", g.Name)
-				}
-			}
-			return why == ""
-		})
-		if why != "" {
-			return why, at
-		}
-	}
-	if detach.IsValid() && join.IsValid() {
-		// Joining a detached thread is undefined: the analysis does not
-		// tell which threads are detached.
-		return "detached threads and pthread_join (joining a detached thread is undefined)", detach
-	}
-	return "", ir.Pos{}
-}
 
 // access is one access with what the analysis knows at it.
 type access struct {

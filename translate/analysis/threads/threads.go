@@ -156,6 +156,26 @@ var Analyzer = &analysis.Analyzer{
 // Of returns the classes whose threads run f (main's class for main).
 func (r *Result) Of(f *ir.Function) []*Class { return r.byRoutine[f] }
 
+// JoinTarget returns the class whose one running thread the join
+// statement s of routine f surely joins (a tracked handle); nil when the
+// analysis does not know which thread it joins.
+func (r *Result) JoinTarget(f *ir.Function, s ir.Stmt) *Class {
+	c, op := callOp(s)
+	if op != model.OpJoin || len(c.Args) == 0 {
+		return nil
+	}
+	st, ok := r.flows[f].In[s]
+	h := valueVar(c.Args[0])
+	if !ok || st.unreachable || h == nil {
+		return nil
+	}
+	id, ok := st.handles[h]
+	if !ok || st.live[id] != 1 {
+		return nil
+	}
+	return r.Classes[id]
+}
+
 // Reached reports whether the statement s of routine f may run.
 func (r *Result) Reached(f *ir.Function, s ir.Stmt) bool {
 	st, ok := r.flows[f].In[s]

@@ -1,0 +1,430 @@
+// Package lockorder is the static deadlock analysis: the lock-order graph
+// of the unbounded program (seed paper 002, L2D2), over the thread
+// structure (package threads) and the locksets (package lockset) the race
+// analysis uses.
+//
+// Its resources are the locks (named as the lockset analysis names them,
+// through pointers when the target is one object) and the ends of the
+// threads of each class: a thread "holds" its own end while it runs, and a
+// join waits for the end of the thread it joins. A dependency X -> Y is a
+// thread that may hold X while it blocks acquiring Y (a mutex, a spin
+// lock, a read-write lock in its mode) or joining Y. A deadlock needs a
+// cycle of dependencies of threads that may all be at them at once: the
+// analysis drops a cycle two of whose dependencies hold one lock besides
+// the cycle's (a gate lock), cannot run in parallel (create, join), or
+// belong to one thread; and a cycle through a read-write lock that every
+// dependency holds or takes for reading. It also reports a thread that
+// takes a lock it may already hold (self-deadlock of a normal mutex) and a
+// thread that may end holding a lock another thread takes.
+//
+// The program is deadlock-free for every bound when none of these remains
+// and the analysis followed everything: a blocking wait it does not model
+// (condition variables, barriers, semaphores), a lock it cannot name, or a
+// construct the analyses do not follow (analysis.Unfollowed) make it
+// decline.
+package lockorder
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/analysis/lockset"
+	"github.com/ladr-dev/ladr/translate/analysis/threads"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// Dep is a dependency: a thread of Class, at statement Stmt of its routine,
+// may hold From while it blocks on To.
+type Dep struct {
+	From, To string // resource keys: "lock:KEY" or "end:CLASS"
+	// FromMode and ToMode are how From is held and To is requested
+	// (lockset.Shared or Exclusive; Exclusive for thread ends).
+	FromMode, ToMode lockset.Mode
+	Class            *threads.Class
+	Routine          *ir.Function
+	Stmt             ir.Stmt
+	// Pos is the blocking call (the acquisition of To, or the join).
+	Pos ir.Pos
+	// HeldAt are the acquisitions of From in the routine (for the
+	// report), empty for a thread's own end.
+	HeldAt []ir.Pos
+	// Gates are the locks surely held at Stmt.
+	Gates lockset.Held
+}
+
+// Cycle is a potential deadlock: each dependency's To is the next one's
+// From.
+type Cycle struct {
+	Deps []Dep
+}
+
+// Leak is a thread that may end holding a lock another thread may then
+// wait for forever.
+type Leak struct {
+	Lock    string
+	Class   *threads.Class
+	Routine *ir.Function
+	// Acquire is an acquisition of the lock by another thread.
+	Acquire Dep
+}
+
+// Result is the outcome of the analysis.
+type Result struct {
+	// Deps are the dependencies, Locks the number of locks among their
+	// resources.
+	Deps  []Dep
+	Locks int
+	// Cycles are the potential deadlocks between threads; Self the
+	// acquisitions of a lock the thread may already hold (To == From);
+	// Leaks the locks a thread may keep when it ends.
+	Cycles []Cycle
+	Self   []Dep
+	Leaks  []Leak
+	// Declined, when set, is what the analysis does not follow (at
+	// DeclinedAt): it then concludes nothing.
+	Declined   string
+	DeclinedAt ir.Pos
+	names      map[string]string
+}
+
+// DeadlockFree reports whether the analysis proves that no execution of
+// the program deadlocks.
+func (r *Result) DeadlockFree() bool {
+	return r.Declined == "" && len(r.Cycles) == 0 && len(r.Self) == 0 && len(r.Leaks) == 0
+}
+
+// Name returns a resource's name as text: the lock's, or "the end of the
+// thread(s) of ROUTINE".
+func (r *Result) Name(key string) string {
+	if n, ok := r.names[key]; ok {
+		return n
+	}
+	return key
+}
+
+// MaxCycles bounds the cycles the analysis enumerates; MaxLength their
+// length; MaxDeps the dependencies (beyond it the analysis declines).
+const (
+	MaxCycles = 100
+	MaxLength = 4
+	MaxDeps   = 5000
+)
+
+// Analyzer computes the lock-order graph and its potential deadlocks.
+var Analyzer = &analysis.Analyzer{
+	Name:     "lockorder",
+	Doc:      "lock-order dependencies (locks and thread ends held while blocking), their feasible cycles, self-deadlocks and locks kept at a thread's end",
+	Requires: []*analysis.Analyzer{threads.Analyzer, lockset.Analyzer},
+	Run: func(p *analysis.Pass) (any, error) {
+		return analyze(p.Program, p.ResultOf[threads.Analyzer].(*threads.Result), p.ResultOf[lockset.Analyzer].(*lockset.Result)), nil
+	},
+}
+
+// Analyze runs the deadlock analysis over p.
+func Analyze(p *analysis.Program) *Result {
+	if why, at := analysis.Unfollowed(p); why != "" {
+		return &Result{Declined: why, DeclinedAt: at}
+	}
+	if q, ok := threads.PerSite(p); ok {
+		p = q
+	}
+	res, err := analysis.Run(p, Analyzer)
+	if err != nil {
+		return &Result{Declined: err.Error()}
+	}
+	return res[Analyzer].(*Result)
+}
+
+func lockKey(k string) string { return "lock:" + k }
+func endKey(c *threads.Class) string {
+	return fmt.Sprintf("end:%d", c.ID)
+}
+
+func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Result {
+	r := &Result{names: map[string]string{}}
+	if th.Declined != "" {
+		r.Declined, r.DeclinedAt = th.Declined, th.DeclinedAt
+		return r
+	}
+	if ls.Declined != "" {
+		r.Declined, r.DeclinedAt = ls.Declined, ls.DeclinedAt
+		return r
+	}
+	for _, c := range th.Classes {
+		r.names[endKey(c)] = "the end of the thread(s) of " + c.Routine.Name
+	}
+	decline := func(pos ir.Pos, format string, args ...any) {
+		if r.Declined == "" {
+			r.Declined, r.DeclinedAt = fmt.Sprintf(format, args...), pos
+		}
+	}
+	locks := map[string]bool{}
+	// acquires are the acquisition sites of each lock, per routine.
+	acquires := map[*ir.Function]map[string][]ir.Pos{}
+	var all []Dep
+	for _, f := range p.Entries {
+		cls := th.Of(f)
+		if len(cls) == 0 {
+			continue
+		}
+		acquires[f] = map[string][]ir.Pos{}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			s, ok := n.(ir.Stmt)
+			if !ok {
+				return false
+			}
+			if !th.Reached(f, s) {
+				return true
+			}
+			c, _ := bound.CallOf(s)
+			if c == nil {
+				return true
+			}
+			g := ir.CalledFunc(c)
+			if g == nil {
+				return true
+			}
+			info := model.Lookup(g.Name)
+			pos := c.P
+			if !pos.IsValid() {
+				pos = s.Origin().Pos
+			}
+			var to string
+			var toMode lockset.Mode = lockset.Exclusive
+			var joinAll bool
+			switch {
+			case info.Blocks == model.UntilPosted || info.Blocks == model.UntilSignalled || info.Blocks == model.UntilAllArrived:
+				decline(pos, "%s blocks until another thread acts (a semaphore, a condition variable or a barrier): the lock-order analysis does not follow it", g.Name)
+				return true
+			case info.Lock.Act == model.Acquire && (info.Blocks == model.UntilUnlocked || info.Blocks == model.UntilNoWriter):
+				if info.Lock.Arg >= len(c.Args) {
+					return true
+				}
+				k, named := ls.LockOf(c.Args[info.Lock.Arg])
+				if !named {
+					decline(pos, "%s of a lock the analysis cannot name (%s)", g.Name, ir.ExprString(c.Args[info.Lock.Arg]))
+					return true
+				}
+				if info.Lock.Object == model.RWLock && info.Lock.Mode == model.Shared {
+					toMode = lockset.Shared
+				}
+				to = lockKey(k)
+				locks[k] = true
+				r.names[to] = ls.Name(k)
+				acquires[f][k] = append(acquires[f][k], pos)
+			case info.Op == model.OpJoin:
+				if t := th.JoinTarget(f, s); t != nil {
+					to = endKey(t)
+				} else {
+					joinAll = true
+				}
+			default:
+				return true
+			}
+			may := ls.MayAt(f, s)
+			gates := ls.At(f, s)
+			var targets []string
+			if joinAll {
+				for _, t := range th.Classes[1:] {
+					targets = append(targets, endKey(t))
+				}
+			} else {
+				targets = []string{to}
+			}
+			for _, cl := range cls {
+				for _, tgt := range targets {
+					add := func(from string, fm lockset.Mode) {
+						all = append(all, Dep{From: from, To: tgt, FromMode: fm, ToMode: toMode, Class: cl, Routine: f, Stmt: s, Pos: pos, Gates: gates})
+					}
+					add(endKey(cl), lockset.Exclusive)
+					for _, k := range sortedKeys(may) {
+						if k == lockset.Atomic {
+							continue
+						}
+						add(lockKey(k), may[k])
+					}
+				}
+			}
+			return true
+		})
+	}
+	r.Locks = len(locks)
+	if r.Declined != "" {
+		return r
+	}
+	if len(all) > MaxDeps {
+		decline(ir.Pos{}, "more than %d lock-order dependencies", MaxDeps)
+		return r
+	}
+	for i := range all {
+		d := &all[i]
+		if k, ok := strings.CutPrefix(d.From, "lock:"); ok {
+			d.HeldAt = acquires[d.Routine][k]
+		}
+		if d.From == d.To {
+			if d.FromMode == lockset.Shared && d.ToMode == lockset.Shared {
+				continue // a second read lock does not block on the first
+			}
+			r.Self = append(r.Self, *d)
+			continue
+		}
+		r.Deps = append(r.Deps, *d)
+	}
+	r.Cycles = cycles(r.Deps, th)
+	r.Leaks = leaks(p, th, ls, r.Deps)
+	return r
+}
+
+func sortedKeys(h lockset.Held) []string {
+	out := make([]string, 0, len(h))
+	for k := range h {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// cycles enumerates the elementary cycles of at most MaxLength
+// dependencies that threads may close at once (feasible).
+func cycles(deps []Dep, th *threads.Result) []Cycle {
+	byFrom := map[string][]int{}
+	for i, d := range deps {
+		byFrom[d.From] = append(byFrom[d.From], i)
+	}
+	var out []Cycle
+	seen := map[string]bool{}
+	var path []int
+	var walk func(start string, at string)
+	walk = func(start, at string) {
+		if len(out) >= MaxCycles {
+			return
+		}
+		for _, i := range byFrom[at] {
+			d := deps[i]
+			if d.To == start {
+				cyc := append(append([]int(nil), path...), i)
+				if key := cycleKey(cyc, deps); !seen[key] && feasible(cyc, deps, th) {
+					seen[key] = true
+					c := Cycle{}
+					for _, j := range cyc {
+						c.Deps = append(c.Deps, deps[j])
+					}
+					out = append(out, c)
+				}
+				continue
+			}
+			// Elementary, and started from its least resource.
+			if len(path)+1 >= MaxLength || d.To < start || onPath(path, deps, d.To) {
+				continue
+			}
+			path = append(path, i)
+			walk(start, d.To)
+			path = path[:len(path)-1]
+		}
+	}
+	var starts []string
+	for k := range byFrom {
+		starts = append(starts, k)
+	}
+	sort.Strings(starts)
+	for _, s := range starts {
+		walk(s, s)
+	}
+	return out
+}
+
+func onPath(path []int, deps []Dep, res string) bool {
+	for _, i := range path {
+		if deps[i].From == res || deps[i].To == res {
+			return true
+		}
+	}
+	return false
+}
+
+// cycleKey identifies a cycle by its resources and sites (one report per
+// cycle of sites, whatever the classes).
+func cycleKey(cyc []int, deps []Dep) string {
+	var parts []string
+	for _, i := range cyc {
+		d := deps[i]
+		parts = append(parts, d.From+">"+d.To+"@"+d.Pos.String())
+	}
+	return strings.Join(parts, "|")
+}
+
+// feasible reports whether distinct threads may hold the dependencies of
+// a cycle at once.
+func feasible(cyc []int, deps []Dep, th *threads.Result) bool {
+	for a := 0; a < len(cyc); a++ {
+		da := deps[cyc[a]]
+		for b := a + 1; b < len(cyc); b++ {
+			db := deps[cyc[b]]
+			if da.Class == db.Class && !da.Class.Multi {
+				return false // one thread cannot wait twice
+			}
+			if !th.Parallel(da.Class, da.Stmt, db.Class, db.Stmt) {
+				return false
+			}
+			for g, m := range da.Gates {
+				// A lock both surely hold, one of them exclusively (a
+				// gate lock, or an atomic section): not both at once.
+				if mb, ok := db.Gates[g]; ok && (m == lockset.Exclusive || mb == lockset.Exclusive) {
+					return false
+				}
+			}
+		}
+	}
+	// Each resource must block its waiter: not both sides reading.
+	for a := range cyc {
+		holder := deps[cyc[(a+1)%len(cyc)]]
+		waiter := deps[cyc[a]]
+		if holder.FromMode == lockset.Shared && waiter.ToMode == lockset.Shared {
+			return false
+		}
+	}
+	return true
+}
+
+// leaks returns, for each lock a thread may hold when it ends, one
+// acquisition of that lock by another thread.
+func leaks(p *analysis.Program, th *threads.Result, ls *lockset.Result, deps []Dep) []Leak {
+	var out []Leak
+	for _, f := range p.Entries {
+		cls := th.Of(f)
+		if len(cls) == 0 || f == p.Entries[0] {
+			continue // main's end ends the program
+		}
+		held := ls.MayAtExit(f)
+		for _, k := range sortedKeys(held) {
+			if k == lockset.Atomic {
+				continue
+			}
+			for _, d := range deps {
+				if d.To != "lock:"+k {
+					continue
+				}
+				for _, cl := range cls {
+					if d.Class != cl || cl.Multi {
+						out = append(out, Leak{Lock: ls.Name(k), Class: cl, Routine: f, Acquire: d})
+						goto next
+					}
+				}
+			}
+		next:
+		}
+	}
+	return out
+}
+
+// String summarizes the result.
+func (r *Result) String() string {
+	if r.Declined != "" {
+		return "declined: " + r.Declined
+	}
+	return fmt.Sprintf("%d locks, %d dependencies, %d cycles, %d self, %d leaks", r.Locks, len(r.Deps), len(r.Cycles), len(r.Self), len(r.Leaks))
+}

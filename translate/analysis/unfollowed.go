@@ -1,0 +1,87 @@
+package analysis
+
+import (
+	"fmt"
+
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// Unfollowed returns the first construct of p the analyses do not follow
+// (with its position), or "": an unsupported construct, a cut the passes
+// before made in code the entries run, a call through a pointer, a call
+// of a function ladr does not model, joins of detached threads.
+func Unfollowed(p *Program) (string, ir.Pos) {
+	if p.Notes != nil && len(p.Notes.Incomplete) > 0 {
+		c := p.Notes.Incomplete[0]
+		return c.What, c.Pos
+	}
+	// A cut the passes before made (recursion, a call through a pointer
+	// to no known function) in code the threads run; cuts in functions
+	// nothing calls are gone with inlining.
+	if cuts := bound.CutsIn(p.Entries); len(cuts) > 0 {
+		return "the program was bounded before the analysis: " + cuts[0].What, cuts[0].Pos
+	}
+	var why string
+	var at ir.Pos
+	var detach, join ir.Pos
+	fail := func(pos ir.Pos, format string, args ...any) {
+		if why == "" {
+			why, at = fmt.Sprintf(format, args...), pos
+		}
+	}
+	for _, f := range p.Entries {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case *ir.Unsupported:
+				fail(x.Pos, "unsupported: %s", x.What)
+			case *ir.Bad:
+				fail(x.P, "unsupported: %s", x.Why)
+			case *ir.VaArg:
+				fail(x.P, "va_arg")
+			case *ir.Call:
+				g := ir.CalledFunc(x)
+				if g == nil {
+					fail(x.P, "a call through a function pointer (%s)", ir.ExprString(x.Fn))
+					return true
+				}
+				if g.Name == bound.BoundFunc {
+					return false // bound.CutsIn, above
+				}
+				info := model.Lookup(g.Name)
+				switch info.Op {
+				case model.OpDetach, model.OpAttrSetDetach:
+					detach = x.P
+				case model.OpJoin:
+					join = x.P
+				}
+				if g.Body != nil {
+					if !info.MustBeStatement() {
+						fail(x.P, "a call of %s that was not inlined", g.Name)
+					}
+					return true // modelled (reach_error), not inlined
+				}
+				switch {
+				case info.Op == model.OpUnmodelled || info.Op == model.OpCheckModelled:
+					fail(x.P, "%s is not modelled", g.Name)
+				case info.Kind == model.Unknown:
+					fail(x.P, "a call of %s, which ladr does not model", g.Name)
+				case info.Op == model.OpNone && info.MustBeStatement():
+					fail(x.P, "no model for %s", g.Name)
+				}
+			}
+			return why == ""
+		})
+		if why != "" {
+			return why, at
+		}
+	}
+	if detach.IsValid() && join.IsValid() {
+		// Joining a detached thread is undefined: the analysis does not
+		// tell which threads are detached.
+		return "detached threads and pthread_join (joining a detached thread is undefined)", detach
+	}
+	return "", ir.Pos{}
+}
+
