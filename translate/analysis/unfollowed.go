@@ -84,4 +84,3 @@ func Unfollowed(p *Program) (string, ir.Pos) {
 	}
 	return "", ir.Pos{}
 }
-
