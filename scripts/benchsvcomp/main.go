@@ -88,7 +88,7 @@ func (l *listFlag) Set(v string) error {
 }
 
 // usageText precedes the flag list in -h.
-const usageText = `Usage: scripts/bench-svcomp --property race|unreach-call [flags] [-- ladr flags]
+const usageText = `Usage: scripts/bench-svcomp --property race|unreach-call|deadlock [flags] [-- ladr flags]
 
 Runs "ladr check --task T.yml --property P --format json --timeout S" on every
 SV-COMP task of the property (from the repository root), writes one TSV row per
@@ -116,7 +116,7 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.tasksDir, "tasks", "", "run the tasks of every .yml file below `DIR` instead of SV-COMP's (no INDEX.tsv; task names relative to DIR)")
 	fs.BoolVar(&o.failOnWrong, "fail-on-wrong", false, "exit with status 3 when a task gets a false alarm, a wrong true or no violation found on a buggy task")
 	fs.StringVar(&o.svcomp, "svcomp", "", "SV-COMP task `DIR` with INDEX.tsv and c/<dir>/*.yml (default ../shared/svcomp from the repository root)")
-	fs.StringVar(&o.property, "property", "", "property to check: race or unreach-call (required)")
+	fs.StringVar(&o.property, "property", "", "property to check: race, unreach-call or deadlock (the race-free and correct tasks; required)")
 	fs.IntVar(&o.timeout, "timeout", 60, "per-task time limit in `SECONDS` (ladr --timeout); the harness kills ladr 30 s after it")
 	fs.IntVar(&o.jobs, "jobs", 1, "number of tasks to run in parallel")
 	fs.IntVar(&o.memoryMB, "memory-mb", 0, "memory limit in `MB`, passed to ladr as --memory-limit when nonzero")
@@ -141,13 +141,16 @@ func parseOptions(args []string, stderr io.Writer) (*options, error) {
 	return o, o.validate()
 }
 
+// knownProperty reports whether the harness runs property p.
+func knownProperty(p string) bool { _, ok := propertyFiles[p]; return ok }
+
 // validate checks the flag values.
 func (o *options) validate() error {
 	switch {
 	case o.property == "":
-		return errors.New("--property race|unreach-call is required")
-	case propertyFiles[o.property] == "":
-		return fmt.Errorf("--property %q: want race or unreach-call", o.property)
+		return errors.New("--property race|unreach-call|deadlock is required")
+	case !knownProperty(o.property):
+		return fmt.Errorf("--property %q: want race, unreach-call or deadlock", o.property)
 	case o.timeout <= 0:
 		return fmt.Errorf("--timeout %d: must be positive", o.timeout)
 	case o.jobs < 1:

@@ -396,8 +396,8 @@ func leaks(p *analysis.Program, th *threads.Result, ls *lockset.Result, deps []D
 	var out []Leak
 	for _, f := range p.Entries {
 		cls := th.Of(f)
-		if len(cls) == 0 || f == p.Entries[0] {
-			continue // main's end ends the program
+		if len(cls) == 0 || f == p.Entries[0] && !callsThreadExit(f) {
+			continue // main's return ends the program (its pthread_exit does not)
 		}
 		held := ls.MayAtExit(f)
 		for _, k := range sortedKeys(held) {
@@ -419,6 +419,20 @@ func leaks(p *analysis.Program, th *threads.Result, ls *lockset.Result, deps []D
 		}
 	}
 	return out
+}
+
+// callsThreadExit reports whether f calls pthread_exit.
+func callsThreadExit(f *ir.Function) bool {
+	found := false
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		if c, ok := n.(*ir.Call); ok {
+			if g := ir.CalledFunc(c); g != nil && model.Lookup(g.Name).Op == model.OpThreadExit {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // String summarizes the result.

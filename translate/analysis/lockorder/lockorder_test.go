@@ -83,6 +83,12 @@ int main(void) { pthread_create(&h1, 0, t1, 0); pthread_create(&h2, 0, t2, 0); r
 		{"a thread ends holding a lock", `
 void *t1(void *p) { pthread_mutex_lock(&a); return 0; }
 int main(void) { pthread_t x1; pthread_create(&x1, 0, t1, 0); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); return 0; }`, "leak"},
+		{"main ends with pthread_exit holding a lock", `
+void *t1(void *p) { pthread_mutex_lock(&a); x++; pthread_mutex_unlock(&a); return 0; }
+int main(void) { pthread_t x1; pthread_mutex_lock(&a); pthread_create(&x1, 0, t1, 0); pthread_exit(0); }`, "leak"},
+		{"main returns holding a lock: the program ends", `
+void *t1(void *p) { pthread_mutex_lock(&a); x++; pthread_mutex_unlock(&a); return 0; }
+int main(void) { pthread_t x1; pthread_mutex_lock(&a); pthread_create(&x1, 0, t1, 0); return 0; }`, "free"},
 		{"condition variable: not followed", `
 pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 void *t1(void *p) { pthread_mutex_lock(&a); while (!x) pthread_cond_wait(&cv, &a); pthread_mutex_unlock(&a); return 0; }
