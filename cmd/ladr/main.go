@@ -96,7 +96,7 @@ func oneLine(s string) string {
 
 func commonFlags() []cli.Flag {
 	return append([]cli.Flag{
-		&cli.StringFlag{Name: "property", Aliases: []string{"p"}, Usage: "property to check: race, assert or unreach-call (default: race, or the task's)"},
+		&cli.StringFlag{Name: "property", Aliases: []string{"p"}, Usage: "property to check: race, assert, unreach-call or deadlock (default: race, or the task's)"},
 		&cli.IntFlag{Name: "rounds", Aliases: []string{"r"}, Value: 2, Usage: "number of round-robin rounds of context switches (setting it or --unwind fixes the bounds; otherwise check tries growing bounds until --timeout)"},
 		&cli.IntFlag{Name: "unwind", Aliases: []string{"u"}, Value: 2, Usage: "loop unwinding and recursion bound"},
 		&cli.StringSliceFlag{Name: "unwindset", Usage: "per-loop bound `LOOP:N` (LOOP is FUNC.IDX or LINE or FILE:LINE)"},
