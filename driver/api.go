@@ -157,6 +157,9 @@ type Result struct {
 	// Deadlock is what the static deadlock analysis found (property
 	// deadlock).
 	Deadlock *DeadlockAnalysis `json:"deadlock_analysis,omitempty"`
+	// FoundDeadlock is the deadlock of a violation of property deadlock:
+	// every live thread and where it waits.
+	FoundDeadlock *FoundDeadlock `json:"deadlock,omitempty"`
 	// ProofPairs are the pairs of accesses the static race analysis
 	// considered, race candidates first, at most MaxProofPairs of them
 	// (Options.ExplainProof); ProofPairsOmitted counts the rest.

@@ -82,13 +82,14 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err := checkProgram(opt.Input, prog); err != nil {
 		return nil, err
 	}
-	if opt.Property.StaticOnly {
+	if opt.Property.LockOrder {
 		progress("static lock-order analysis")
-		checkDeadlock(ctx, prog, opt, res)
-		if res.Result == Unknown {
-			return unknown(res.Reason, ir.Pos{}), nil
+		if checkDeadlock(ctx, prog, opt, res) {
+			return finish(), nil
 		}
-		return finish(), nil
+		// The search looks for what the analysis did not exclude; it
+		// parses the program again.
+		prog = nil
 	}
 	path, err := cbmc.Locate(opt.CBMC)
 	if err != nil {
@@ -168,7 +169,7 @@ func fill(res *Result, o *strategy.Attempt) {
 	res.Complete = o.Outcome == True
 	if m := det.mapped; m != nil {
 		res.File, res.Line, res.Column, res.Thread, res.Function, res.Message = m.File, m.Line, m.Column, m.Thread, m.Function, m.Message
-		res.Race, res.Trace = m.Race, m.Trace
+		res.Race, res.Trace, res.FoundDeadlock = m.Race, m.Trace, m.FoundDeadlock
 		res.Confirmed, res.Saved = m.Confirmed, m.Saved
 	}
 }

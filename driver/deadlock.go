@@ -35,6 +35,24 @@ type DeadlockAnalysis struct {
 	DeclinedAt string `json:"declined_at,omitempty"`
 }
 
+// FoundDeadlock is a deadlock the bounded search reached: the state where
+// every live thread waits.
+type FoundDeadlock struct {
+	Threads []DeadlockThread `json:"threads"`
+}
+
+// DeadlockThread is a thread of a deadlock: where it waits (the call, at
+// File:Line:Column in Function) for ever.
+type DeadlockThread struct {
+	Thread   string `json:"thread"`
+	Function string `json:"function"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+	Call     string `json:"call"`
+	Source   string `json:"source,omitempty"`
+}
+
 // DeadlockCycle is a potential deadlock: each thread holds what the
 // previous one waits for.
 type DeadlockCycle struct {
@@ -60,25 +78,19 @@ type DeadlockKept struct {
 	At         string `json:"at"`
 }
 
-// checkDeadlock decides a StaticOnly property (deadlock) with the static
-// lock-order analysis over the unbounded program: true, or unknown with the
-// potential deadlocks or what the analysis does not follow.
-func checkDeadlock(ctx context.Context, prog *ir.Program, opt Options, res *Result) {
+// checkDeadlock runs the static lock-order analysis of property deadlock
+// over the unbounded program and reports whether it decided the result:
+// deadlock-free for every bound (true, no bounds). Else it leaves what it
+// found in res.Deadlock (potential deadlocks, or what it does not follow)
+// for the bounded search to confirm.
+func checkDeadlock(ctx context.Context, prog *ir.Program, opt Options, res *Result) bool {
 	t0 := time.Now()
 	bd, _, done := within(ctx, func() (*built, error) {
 		return buildParsed(ctx, prog, opt, buildPlan{Target: opt.Target, Bounds: res.Bounds, StopAfter: "inline"}), nil
 	})
-	res.Bounds = Bounds{}
-	if !done || ctx.Err() != nil {
-		res.Result, res.Reason = Unknown, "stopped before the lock-order analysis ended"
-		return
-	}
-	if bd.Err != nil || bd.Unit == nil {
-		res.Result, res.Reason = Unknown, "the translation failed"
-		if bd.Err != nil {
-			res.Reason = "the translation failed: " + oneLineErr(bd.Err)
-		}
-		return
+	if !done || ctx.Err() != nil || bd.Err != nil || bd.Unit == nil {
+		// The search meets the same failure and reports it.
+		return false
 	}
 	u := bd.Unit
 	r := lockorder.Analyze(&analysis.Program{Prog: u.Prog, Entries: u.Entries, Notes: &u.Notes})
@@ -108,18 +120,12 @@ func checkDeadlock(ctx context.Context, prog *ir.Program, opt Options, res *Resu
 		da.Kept = append(da.Kept, DeadlockKept{Routine: l.Routine.Name, Lock: l.Lock, AcquiredBy: l.Acquire.Routine.Name, At: l.Acquire.Pos.String()})
 	}
 	res.Deadlock = da
-	switch {
-	case r.Declined != "":
-		res.Result = Unknown
-		res.Reason = "the static lock-order analysis does not follow this program: " + r.Declined
-		res.ReasonPos = da.DeclinedAt
-	case da.DeadlockFree:
-		res.Result = True
-		res.Notes = append(res.Notes, DeadlockNote)
-	default:
-		res.Result = Unknown
-		res.Reason, res.ReasonPos = potentialReason(da)
+	if !da.DeadlockFree {
+		return false
 	}
+	res.Result, res.Bounds = True, Bounds{}
+	res.Notes = append(res.Notes, DeadlockNote)
+	return true
 }
 
 // potentialReason is the reason of a result with potential deadlocks: the

@@ -97,7 +97,7 @@ func taskProperty(t *svcomp.Task, want *property.Property) (*property.Property, 
 		}
 		return nil, taskPropertyError(t, "the task lists no property ladr checks")
 	}
-	if want.StaticOnly {
+	if want.LockOrder {
 		// SV-COMP has no such property (deadlock): the task's program is
 		// checked for it, with the task's data model and options.
 		return want, nil

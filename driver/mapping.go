@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
@@ -83,6 +84,9 @@ func (m *mapper) violation() error {
 	}
 	if site.Kind == "bound" {
 		return fmt.Errorf("a bound was exceeded: %s", site.Text)
+	}
+	if site.Kind == seq.KindDeadlock {
+		return m.deadlock(p.Trace)
 	}
 	m.res.File, m.res.Line, m.res.Column = site.Loc.Pos.File, site.Loc.Pos.Line, site.Loc.Pos.Col
 	m.res.Function = site.Loc.Func
@@ -166,4 +170,55 @@ func sourceFile(file string) string {
 		return ""
 	}
 	return string(data)
+}
+
+// deadlock explains a failed deadlock check: from the trace's last values
+// of the final check's variables (seq.Driver.Blocked), each live thread
+// and the call it waits in for ever.
+func (m *mapper) deadlock(trace []cbmc.Step) error {
+	d := m.u.Driver
+	last := map[string]string{}
+	for _, st := range trace {
+		if st.Type == cbmc.StepAssignment {
+			last[st.LHS] = st.Value.Data
+		}
+	}
+	dl := &FoundDeadlock{}
+	for i, v := range d.Blocked {
+		k, err := strconv.Atoi(strings.TrimRight(last[v.Name], "lLuU"))
+		if err != nil || k <= 0 || k > len(d.WaitSites) {
+			continue
+		}
+		ws := d.WaitSites[k-1]
+		p := ws.Loc.Pos
+		if libc.IsModelFile(p.File) {
+			// In ladr's C library model: at the user's call.
+			for in := ws.Loc.Inline; in != nil; in = in.Parent {
+				if !libc.IsModelFile(in.Pos.File) {
+					p = in.Pos
+					break
+				}
+			}
+		}
+		src := sourceLine(p.File, p.Line)
+		call := ws.What
+		if strings.Contains(call, "__ladr_") && src != "" {
+			call = strings.TrimSuffix(src, ";") // arguments ladr saved in temporaries
+		}
+		dl.Threads = append(dl.Threads, DeadlockThread{Thread: d.Layout.Threads[i].Thread.Name, Function: ws.Loc.Func,
+			File: p.File, Line: p.Line, Column: p.Col, Call: call, Source: src})
+	}
+	if len(dl.Threads) == 0 {
+		return errors.New("the deadlock check failed, but the trace does not say which threads wait")
+	}
+	var parts []string
+	for _, t := range dl.Threads {
+		parts = append(parts, fmt.Sprintf("thread %s waits in %s at %s:%d:%d", t.Thread, t.Call, t.File, t.Line, t.Column))
+	}
+	first := dl.Threads[0]
+	m.res.Result = "violation"
+	m.res.FoundDeadlock = dl
+	m.res.File, m.res.Line, m.res.Column, m.res.Function, m.res.Thread = first.File, first.Line, first.Column, first.Function, first.Thread
+	m.res.Message = "deadlock: " + strings.Join(parts, "; ")
+	return nil
 }

@@ -32,10 +32,11 @@ type Property struct {
 	Name string
 	// Aliases are other names --property accepts for it.
 	Aliases []string
-	// StaticOnly: the property is decided by a static analysis of the
-	// unbounded program alone (no bounded search yet); the driver runs
-	// it instead of the search.
-	StaticOnly bool
+	// LockOrder: the static lock-order analysis of the unbounded program
+	// runs first; when it finds no potential deadlock the property holds
+	// for every bound, else the bounded search looks for one (property
+	// deadlock).
+	LockOrder bool
 	// SVCOMP is the property's SV-COMP name, as in the verdict line
 	// FALSE(SVCOMP).
 	SVCOMP string
@@ -115,16 +116,17 @@ var (
 		Rule:          Rule{ID: "unreach-call", Name: "ReachableError", Description: "reach_error() can be called."},
 		Seq:           seq.UnreachCall,
 	}
-	// Deadlock checks that no execution reaches a state where threads
-	// wait for each other forever (locks, joins). SV-COMP has no such
-	// property. It is decided by the static lock-order analysis
-	// (translate/analysis/lockorder): deadlock-free for every bound, or a
-	// potential deadlock (unknown) with its cycle.
+	// Deadlock checks that no execution reaches a state where every live
+	// thread waits forever (for a mutex another holds, or to join a
+	// thread that does not end). SV-COMP has no such property. The static
+	// lock-order analysis (translate/analysis/lockorder) proves it for
+	// every bound or names potential deadlocks, which the bounded search
+	// (seq.Deadlock) confirms or not.
 	Deadlock = &Property{
 		Name: "deadlock", Aliases: []string{"no-deadlock"}, SVCOMP: "no-deadlock",
 		Specification: "CHECK( init(main()), LTL(G ! deadlock) )",
-		Rule:          Rule{ID: "deadlock", Name: "Deadlock", Description: "Threads may wait for each other forever: each holds a lock (or is a thread) another one waits for."},
-		Seq:           seq.UnreachCall, StaticOnly: true,
+		Rule:          Rule{ID: "deadlock", Name: "Deadlock", Description: "Every live thread waits forever: for a mutex another thread holds, or to join a thread that does not end."},
+		Seq:           seq.Deadlock, LockOrder: true,
 	}
 )
 

@@ -219,7 +219,7 @@ var Passes = []*Pass{
 			// Recorded for every property, before the builtins are lowered.
 			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.WeakAtomics(u.Prog)...)
 			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.Unmodelled(u.Prog)...)
-			return seq.LowerAPI(u.Prog)
+			return seq.LowerAPI(u.Prog, u.Config.Property)
 		}},
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",
 		Needs: []Need{{"api", "the accesses of lowered calls are what the threads do"}},

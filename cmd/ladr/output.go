@@ -111,12 +111,13 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		if len(r.Cuts) > 0 {
 			fmt.Fprintf(w, "  Behaviours beyond the bounds were not explored, e.g. %s\n", r.Cuts[0])
 		}
+		writeDeadlocks(w, r.Deadlock)
 	case driver.True:
 		if r.Proof != nil {
 			writeProof(w, r)
 			break
 		}
-		if r.Deadlock != nil {
+		if r.Deadlock != nil && r.Deadlock.DeadlockFree {
 			fmt.Fprintln(w, "The property holds for every bound: static lock-order analysis.")
 			fmt.Fprintf(w, "  %d lock(s), %d lock-order dependencies; no cycle of threads waiting for each other, no lock taken twice, no lock kept at a thread's end.\n",
 				r.Deadlock.Locks, r.Deadlock.Dependencies)
@@ -139,7 +140,7 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 	if r.Result != driver.Violation {
 		writeAssumptions(w, r)
 	}
-	if r.Proof != nil || r.Deadlock != nil {
+	if r.Proof != nil || r.Deadlock != nil && r.Deadlock.DeadlockFree {
 		fmt.Fprintf(w, "  %.2fs (translate and analysis %.2fs, no CBMC run); no bounds\n", r.TimeS, r.TranslateS)
 	} else {
 		fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",
@@ -163,17 +164,17 @@ func writeDeadlocks(w io.Writer, da *driver.DeadlockAnalysis) {
 		fmt.Fprintf(w, "    a thread of %s holds %s%s and waits for %s at %s\n", x.Routine, x.Holds, held, x.WaitsFor, x.At)
 	}
 	for i, c := range da.Potential {
-		fmt.Fprintf(w, "  Potential deadlock %d (not confirmed):\n", i+1)
+		fmt.Fprintf(w, "  Potential deadlock %d (static lock-order analysis, not confirmed by the search):\n", i+1)
 		for _, x := range c.Threads {
 			wait(x)
 		}
 	}
 	for _, x := range da.Self {
-		fmt.Fprintln(w, "  Lock taken twice (a normal mutex deadlocks; not confirmed):")
+		fmt.Fprintln(w, "  Lock taken twice (a normal mutex deadlocks; static lock-order analysis, not confirmed by the search):")
 		wait(x)
 	}
 	for _, k := range da.Kept {
-		fmt.Fprintf(w, "  A thread of %s may end holding %s, which a thread of %s takes at %s (not confirmed).\n", k.Routine, k.Lock, k.AcquiredBy, k.At)
+		fmt.Fprintf(w, "  A thread of %s may end holding %s, which a thread of %s takes at %s (static lock-order analysis, not confirmed by the search).\n", k.Routine, k.Lock, k.AcquiredBy, k.At)
 	}
 }
 

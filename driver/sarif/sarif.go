@@ -224,12 +224,13 @@ func New(r *driver.Result) *Log {
 		run.Results = append(run.Results, potentialDeadlocks(r)...)
 	case driver.NoViolationFound:
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
+		run.Results = append(run.Results, potentialDeadlocks(r)...)
 	case driver.True:
 		if r.Proof != nil {
 			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: static race analysis (%d pair(s) of accesses to overlapping memory, none may race).", r.Proof.Pairs)}}}
 			break
 		}
-		if r.Deadlock != nil {
+		if r.Deadlock != nil && r.Deadlock.DeadlockFree {
 			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: static lock-order analysis (%d lock(s), %d dependencies, no cycle).", r.Deadlock.Locks, r.Deadlock.Dependencies)}}}
 			break
 		}
@@ -321,10 +322,10 @@ func potentialDeadlocks(r *driver.Result) []Result {
 		for _, w := range c.Threads {
 			parts = append(parts, fmt.Sprintf("a thread of %s holds %s and waits for %s", w.Routine, w.Holds, w.WaitsFor))
 		}
-		add("Potential deadlock (not confirmed): "+strings.Join(parts, "; ")+".", c.Threads)
+		add("Potential deadlock (static lock-order analysis, not confirmed by the bounded search): "+strings.Join(parts, "; ")+".", c.Threads)
 	}
 	for _, w := range r.Deadlock.Self {
-		add(fmt.Sprintf("Potential deadlock (not confirmed): a thread of %s takes %s, which it may hold already.", w.Routine, w.WaitsFor), []driver.DeadlockWait{w})
+		add(fmt.Sprintf("Potential deadlock (static lock-order analysis, not confirmed by the bounded search): a thread of %s takes %s, which it may hold already.", w.Routine, w.WaitsFor), []driver.DeadlockWait{w})
 	}
 	return out
 }
@@ -359,6 +360,15 @@ func result(r *driver.Result) Result {
 		}
 		res.Message = Message{fmt.Sprintf("%s (thread %s, in %s)", msg, r.Thread, r.Function)}
 		res.Locations = []Location{{PhysicalLocation: physical(r.File, r.Line, r.Column, "")}}
+		if r.FoundDeadlock != nil {
+			// Every waiting thread's call, and where it took what it
+			// holds (the static analysis's acquisitions of the cycle).
+			for i, t := range r.FoundDeadlock.Threads {
+				id := i
+				res.RelatedLocations = append(res.RelatedLocations, Location{ID: &id, PhysicalLocation: physical(t.File, t.Line, t.Column, t.Source),
+					Message: &Message{fmt.Sprintf("thread %s waits in %s", t.Thread, t.Call)}})
+			}
+		}
 	}
 	res.Properties = map[string]any{"confirmed": r.Confirmed}
 	if cf, ok := codeFlow(r); ok {

@@ -58,6 +58,7 @@ const (
 	OpCondWait     Op = "cond-wait"      // pthread_cond_wait: unlock and lock (seq.LowerAPI)
 	OpCondTimeWait Op = "cond-timedwait" // pthread_cond_timedwait: same, may time out (seq.LowerAPI)
 	OpCondUnlock   Op = "cond-unlock"    // __ladr_cond_unlock: a condition wait's release of its mutex (seq.LowerAPI)
+	OpCondAwait    Op = "cond-await"     // __ladr_cond_await: a condition wait's wait for a signal (property deadlock, seq.LowerAPI)
 
 	// Barriers and semaphores.
 	OpBarrierInit   Op = "barrier-init"

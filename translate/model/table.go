@@ -183,6 +183,7 @@ var table = []Info{
 	{Name: "__ladr_barrier_arrive", Kind: Sync, Op: OpBarrierArrive, Effects: syncObject(0), NoCapture: AllArgs},
 	{Name: "__ladr_barrier_await", Kind: Sync, Op: OpBarrierAwait, Blocks: UntilAllArrived, Waits: true, Effects: syncObject(0), NoCapture: AllArgs},
 	{Name: "__ladr_check_modelled", Kind: Pure, Op: OpCheckModelled},
+	{Name: "__ladr_cond_await", Kind: Sync, Op: OpCondAwait, Blocks: UntilSignalled, Waits: true, Effects: syncObject(0), NoCapture: AllArgs},
 	{Name: "__ladr_cond_unlock", Kind: Sync, Op: OpCondUnlock, Lock: LockRole{Act: Release, Object: Mutex}, Effects: syncObject(0), NoCapture: AllArgs, Step: StepUnlock},
 	{Name: "__ladr_create", Kind: Pure, Op: OpCreate, Effects: typed(1, true), NoCapture: Args(1)},
 	{Name: "__ladr_unrun", Kind: Pure, Op: OpUnrun},

@@ -26,8 +26,17 @@ import (
 // not modelled, also unknown).
 const CondUnlockFunc = "__ladr_cond_unlock"
 
-func LowerAPI(prog *ir.Program) error {
-	a := &apiLowerer{Builder: ir.Builder{Prefix: "__ladr_a"}, prog: prog}
+// CondAwaitFunc is a condition wait's wait for a signal (property
+// Deadlock).
+const CondAwaitFunc = "__ladr_cond_await"
+
+// For property Deadlock, a condition wait takes three statements: the
+// release of the mutex, which also notes the condition's signal count
+// (CondUnlockFunc with the condition as its second argument), the wait
+// for a signal or broadcast after that (CondAwaitFunc: spurious wake-ups
+// are not counted on), and the relock; signal and broadcast count.
+func LowerAPI(prog *ir.Program, p Property) error {
+	a := &apiLowerer{Builder: ir.Builder{Prefix: "__ladr_a"}, prog: prog, deadlock: p == Deadlock}
 	for _, f := range prog.Funcs {
 		if f.Thread == nil {
 			continue
@@ -44,6 +53,8 @@ type apiLowerer struct {
 	ir.Builder
 	prog *ir.Program
 	fn   *ir.Function
+	// deadlock: property Deadlock (a condition wait waits for a signal).
+	deadlock bool
 }
 
 func (a *apiLowerer) fnDecl(name string, result ir.Type) *ir.Function {
@@ -136,7 +147,19 @@ func (a *apiLowerer) stmt(s ir.Stmt) []ir.Stmt {
 		m := a.save(args[1], &out)
 		unlock := a.fnDecl(CondUnlockFunc, ir.IntType)
 		lock := a.fnDecl("pthread_mutex_lock", ir.IntType)
-		out = append(out, a.exec(ir.CallFn(unlock, m)), a.exec(ir.CallFn(lock, clone(m))))
+		if a.deadlock && info.Op == model.OpCondWait {
+			c := a.save(args[0], &out)
+			// The wait names the call's own arguments when they are
+			// simple (its report shows them).
+			cw, mw := clone(c), clone(m)
+			if isSimple(args[0]) && isSimple(args[1]) {
+				cw, mw = clone(args[0]), clone(args[1])
+			}
+			await := a.fnDecl(CondAwaitFunc, ir.VoidType)
+			out = append(out, a.exec(ir.CallFn(unlock, m, c)), a.exec(ir.CallFn(await, cw, mw)), a.exec(ir.CallFn(lock, clone(m))))
+		} else {
+			out = append(out, a.exec(ir.CallFn(unlock, m)), a.exec(ir.CallFn(lock, clone(m))))
+		}
 		if info.Op == model.OpCondTimeWait {
 			nb := a.fnDecl("__VERIFIER_nondet_bool", ir.BoolType)
 			result(&ir.Cond{C: ir.CallFn(nb), X: ir.IntConst(0), Y: ir.IntConst(model.ETIMEDOUT), T: ir.IntType})

@@ -1,6 +1,8 @@
 package seq
 
 import (
+	"strings"
+
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
@@ -36,6 +38,7 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpOnceWait:      (*site).onceWait,
 	model.OpCheckModelled: (*site).checkModelled,
 	model.OpCondUnlock:    (*site).condUnlock,
+	model.OpCondAwait:     (*site).condAwait,
 	model.OpReadLock:      (*site).readLock,
 	model.OpWriteLock:     (*site).writeLock,
 	model.OpTryReadLock:   func(c *site) error { c.tryRWLock(true); return nil },
@@ -214,6 +217,11 @@ func (c *site) join() error {
 		inert := ir.Bin(ir.Lt, clone(tt), ir.Lit(int64(s.d.Threads+m), ir.UIntType), ir.IntType)
 		c.assume(&ir.Cond{C: clone(real), X: ended, Y: inert, T: ir.IntType})
 		result = &ir.Cond{C: real, X: result, Y: &ir.Cast{X: ir.IntConst(0), T: ir.VoidPtrType}, T: ir.VoidPtrType}
+	} else if wait, ok := s.blockIf(c.loc, &ir.Unary{Op: ir.Not, X: clone(ended), T: ir.IntType}, nil, clone(tt), c.what()); ok {
+		// Property Deadlock: a running thread blocks the join, the
+		// thread waits here.
+		c.assume(real)
+		c.add(wait...)
 	} else {
 		c.assume(ir.Bin(ir.LAnd, real, ended, ir.IntType))
 	}
@@ -274,6 +282,13 @@ func (c *site) threadExit() error {
 }
 
 func (c *site) noOp() error {
+	if c.s.opt.Property == Deadlock && (c.name == "pthread_cond_signal" || c.name == "pthread_cond_broadcast") && len(c.args) > 0 {
+		// Property Deadlock: a signal counts (it wakes every waiter).
+		w := c.word(c.saved(0), 0)
+		c.set(w, ir.Bin(ir.Add, c.rdWord(w), ir.IntConst(1), ir.IntType))
+		c.ret(ir.IntConst(0))
+		return nil
+	}
 	c.effects()
 	c.ret(ir.IntConst(0))
 	return nil
@@ -285,8 +300,45 @@ func (c *site) lockInit() error {
 	return nil
 }
 
+// rdWord reads a state word as an int.
+func (c *site) rdWord(w ir.Expr) ir.Expr {
+	if b, ok := w.Type().(*ir.Basic); ok && b.Kind == ir.Int {
+		return w
+	}
+	return &ir.Cast{X: w, T: ir.IntType}
+}
+
+// condAwait waits, for property Deadlock, for a signal or broadcast of the
+// condition after the wait began (its count differs from the one
+// condUnlock noted); else it does not block.
+func (c *site) condAwait() error {
+	s := c.s
+	if s.opt.Property != Deadlock {
+		return nil
+	}
+	cv := c.saved(0)
+	noted := &ir.Index{X: ir.Ref(s.d.WaitGen), I: ir.IntConst(int64(s.me)), T: ir.IntType}
+	same := ir.Bin(ir.Eq, c.rd(cv), noted, ir.IntType)
+	what := "pthread_cond_wait(" + ir.ExprString(c.arg(0)) + ", " + ir.ExprString(c.arg(1)) + ")"
+	if wait, ok := s.blockOn(c.loc, same, c.wordPtr(cv), waitSame, clone(noted), nil, what); ok {
+		c.add(wait...)
+	}
+	return nil
+}
+
+// wordPtr is the address of the state word of the synchronization object
+// p points to, as an int pointer (property Deadlock's wait).
+func (c *site) wordPtr(p ir.Expr) ir.Expr {
+	w := c.word(p, 0)
+	return &ir.Cast{X: &ir.Unary{Op: ir.Addr, X: w, T: &ir.Pointer{Elem: w.Type()}}, T: &ir.Pointer{Elem: ir.IntType}}
+}
+
 func (c *site) readLock() error {
 	m := c.saved(0)
+	// Property Deadlock: a writer blocks the reader, which waits here.
+	if wait, ok := c.s.blockOn(c.loc, ir.Bin(ir.Lt, c.rd(m), ir.IntConst(0), ir.IntType), c.wordPtr(m), waitWriter, nil, nil, c.what()); ok {
+		c.add(wait...)
+	}
 	c.assume(ir.Bin(ir.Ge, c.rd(m), ir.IntConst(0), ir.IntType))
 	c.set(c.word(m, 0), ir.Bin(ir.Add, c.rd(m), ir.IntConst(1), ir.IntType))
 	c.ret(ir.IntConst(0))
@@ -295,6 +347,10 @@ func (c *site) readLock() error {
 
 func (c *site) writeLock() error {
 	m := c.saved(0)
+	// Property Deadlock: readers or a writer block the writer.
+	if wait, ok := c.s.blockOn(c.loc, ir.Bin(ir.Ne, c.rd(m), ir.IntConst(0), ir.IntType), c.wordPtr(m), waitHeld, nil, nil, c.what()); ok {
+		c.add(wait...)
+	}
 	c.assume(ir.Bin(ir.Eq, c.rd(m), ir.IntConst(0), ir.IntType))
 	c.set(c.word(m, 0), ir.IntConst(-1))
 	c.ret(ir.IntConst(0))
@@ -509,9 +565,18 @@ func (c *site) unmodelled() error {
 	return nil
 }
 
+// what is the call as C text.
+func (c *site) what() string {
+	var args []string
+	for _, a := range c.args {
+		args = append(args, ir.ExprString(a))
+	}
+	return c.name + "(" + strings.Join(args, ", ") + ")"
+}
+
 func (c *site) reachError() error {
 	s := c.s
-	if s.opt.Property != Race {
+	if s.opt.Property != Race && s.opt.Property != Deadlock {
 		c.add(s.assertion(c.loc, ir.IntConst(0), "reach_error", c.name+"()"))
 	}
 	c.add(s.exitProgram(c.loc)...)

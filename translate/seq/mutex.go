@@ -281,6 +281,18 @@ func (c *site) lock() error {
 	}
 	take := []ir.Stmt{c.s.d.Assume(c.loc, ir.Bin(ir.Eq, c.word(m, 0), ir.IntConst(0), ir.IntType)), c.setStmt(c.word(m, 0), c.me1())}
 	if k == nil {
+		// Property Deadlock: a held mutex blocks, the thread waits here
+		// (a relock by the owner of a normal mutex too, for ever).
+		held := ir.Bin(ir.Ne, c.word(m, 0), ir.IntConst(0), ir.IntType)
+		word := &ir.Unary{Op: ir.Addr, X: c.word(m, 0), T: &ir.Pointer{Elem: c.word(m, 0).Type()}}
+		if wait, ok := c.s.blockIf(c.loc, held, &ir.Cast{X: word, T: &ir.Pointer{Elem: ir.IntType}}, nil, c.what()); ok {
+			c.add(wait...)
+			c.add(c.setStmt(c.word(m, 0), c.me1()))
+			c.ret(ir.IntConst(0))
+			return nil
+		}
+	}
+	if k == nil {
 		c.add(take...)
 		c.ret(ir.IntConst(0))
 		return nil
@@ -349,6 +361,11 @@ func (c *site) condUnlock() error {
 		c.set(clone(count), ir.IntConst(0))
 	}
 	c.set(c.word(m, 0), ir.IntConst(0))
+	if c.s.opt.Property == Deadlock && len(c.args) > 1 {
+		// Note the condition's signal count (condAwait).
+		cv := c.saved(1)
+		c.set(&ir.Index{X: ir.Ref(c.s.d.WaitGen), I: ir.IntConst(int64(c.s.me)), T: ir.IntType}, c.rd(cv))
+	}
 	c.ret(ir.IntConst(0))
 	return nil
 }

@@ -33,7 +33,23 @@ const (
 	// Race checks data races (package shadow adds the instrumentation);
 	// assertion failures abort the program.
 	Race
+	// Deadlock checks that the live threads never all wait forever: a
+	// mutex acquisition or a join that would block stops its thread there,
+	// recording what it waits for, instead of cutting the path; after the
+	// last round an assertion (kind "deadlock") fails when every live
+	// thread waits for a lock still held or a thread still running.
+	// Assertion failures abort the program.
+	Deadlock
 )
+
+// WaitSite is a blocking call of property Deadlock: where a thread may
+// wait.
+type WaitSite struct {
+	Thread *ir.Thread
+	Loc    ir.Loc
+	// What is the call as C text (pthread_mutex_lock(&m)).
+	What string
+}
 
 // Options configure the sequentialization.
 type Options struct {
@@ -98,7 +114,32 @@ type Driver struct {
 	// Asserts maps the message of each assertion the program checks to
 	// what it is.
 	Asserts map[string]AssertSite
+	// Property Deadlock: the blocking sites (WaitSites[k-1] is site k),
+	// and per thread the site it waits at (__ladr_wait_site[N], 0 for
+	// none), the lock word it waits for (__ladr_wait_lock[N]) and the
+	// thread it joins plus one (__ladr_wait_join[N]); Blocked are the
+	// variables the final check sets, one per thread: the site it waits
+	// at for ever, 0 when it has ended, -1 when it may go on.
+	WaitSites []WaitSite
+	WaitSite  *ir.Var
+	WaitLock  *ir.Var
+	WaitJoin  *ir.Var
+	// WaitMode says when the word WaitLock points to still blocks its
+	// thread: waitHeld (non-zero: a mutex held, a rwlock held for a
+	// writer), waitWriter (negative: a rwlock held by a writer, for a
+	// reader), waitSame (equal to WaitGen: a condition not signalled
+	// since the wait began).
+	WaitMode *ir.Var
+	WaitGen  *ir.Var
+	Blocked  []*ir.Var
 }
+
+// The modes of a wait for a word (Driver.WaitMode).
+const (
+	waitHeld = iota
+	waitWriter
+	waitSame
+)
 
 // AssertSite is an assertion of the sequentialized program.
 type AssertSite struct {
@@ -151,7 +192,14 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 	nondetFn := prog.DeclareFunc("__VERIFIER_nondet_uint", &ir.Func{Result: ir.UIntType})
 	d.Nondet = func() ir.Expr { return ir.CallFn(nondetFn) }
 
-	s := &sequentializer{prog: prog, d: d, opt: opt, tls: map[*ir.Var]*ir.Var{}, kinds: usesMutexKinds(prog)}
+	if opt.Property == Deadlock {
+		d.WaitSite = prog.AddGlobal("__ladr_wait_site", &ir.Array{Elem: ir.IntType, Len: int64(n)}, nil)
+		d.WaitLock = prog.AddGlobal("__ladr_wait_lock", &ir.Array{Elem: &ir.Pointer{Elem: ir.IntType}, Len: int64(n)}, nil)
+		d.WaitJoin = prog.AddGlobal("__ladr_wait_join", &ir.Array{Elem: ir.UIntType, Len: int64(n)}, nil)
+		d.WaitMode = prog.AddGlobal("__ladr_wait_mode", &ir.Array{Elem: ir.IntType, Len: int64(n)}, nil)
+		d.WaitGen = prog.AddGlobal("__ladr_wait_gen", &ir.Array{Elem: ir.IntType, Len: int64(n)}, nil)
+	}
+	s := &sequentializer{prog: prog, d: d, opt: opt, tls: map[*ir.Var]*ir.Var{}, kinds: usesMutexKinds(prog), pending: -1, visibleJ: -1}
 	if callsOp(prog, model.OpDetach) || setsDetached(prog) {
 		// The inert threads' identifiers follow the threads'.
 		s.detached = prog.AddGlobal("__ladr_detached", &ir.Array{Elem: ir.BoolType, Len: int64(n + prog.InertThreads)}, nil)
@@ -194,6 +242,11 @@ type sequentializer struct {
 	// inPrefix is set while lowering main's statements that run before
 	// any thread exists (see peelable).
 	inPrefix bool
+	// pending is the number of the visible label just lowered (-1 when
+	// the last statement lowered was not one), visibleJ the number of the
+	// call statement being lowered when it is that label's statement
+	// (-1 otherwise).
+	pending, visibleJ int
 }
 
 // liftParams turns the parameters of the start routines into globals,
@@ -478,9 +531,14 @@ func (s *sequentializer) exitProgram(loc ir.Loc) []ir.Stmt {
 
 func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 	loc := *st.Origin()
+	after := s.pending
+	s.pending = -1
 	switch x := st.(type) {
 	case *ir.Label:
 		j, ok := s.labelJ[x]
+		if ok {
+			s.pending = j
+		}
 		if !ok || j == s.tl.Size {
 			return []ir.Stmt{x}, nil
 		}
@@ -555,6 +613,8 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		if bad := findBad(x.X); bad != nil {
 			return nil, &bound.UnsupportedError{Pos: bad.P, What: bad.Why}
 		}
+		s.visibleJ = after
+		defer func() { s.visibleJ = -1 }()
 		return s.call(x)
 	}
 	return []ir.Stmt{st}, nil
@@ -878,6 +938,9 @@ func (s *sequentializer) driver() {
 	for _, ext := range s.opt.Exts {
 		body = append(body, ext.Final(d)...)
 	}
+	if s.opt.Property == Deadlock {
+		body = append(body, s.deadlockCheck(loc)...)
+	}
 	body = append(body, &ir.Return{Loc: loc, X: ir.IntConst(0)})
 	main.Body = ir.NewBlock(loc, body...)
 	s.prog.Funcs = append(s.prog.Funcs, main)
@@ -894,3 +957,94 @@ func (s *sequentializer) driver() {
 	}
 	s.prog.Header = append(s.prog.Header, hdr...)
 }
+
+// blockIf returns the statements of a blocking call of property Deadlock
+// at the current visible statement: when cond holds the call would
+// block, and the thread stops before it (its context ends there, and it
+// tries again when it runs next), recording the site and what it waits
+// for (lock, a pointer to the lock word, or join, the joined thread's
+// identifier; nil when not that); else it goes on, waiting for nothing.
+//
+// It returns false where a thread cannot stop: before any thread exists
+// (main's prefix), or at a call that is not a visible statement.
+func (s *sequentializer) blockIf(loc ir.Loc, cond, lock, join ir.Expr, what string) ([]ir.Stmt, bool) {
+	return s.blockOn(loc, cond, lock, waitHeld, nil, join, what)
+}
+
+// blockOn is blockIf with the mode of the wait for the word lock points
+// to (Driver.WaitMode) and, for waitSame, the value it waits to change
+// from.
+func (s *sequentializer) blockOn(loc ir.Loc, cond, lock ir.Expr, mode int, gen, join ir.Expr, what string) ([]ir.Stmt, bool) {
+	if s.opt.Property != Deadlock || s.inPrefix || s.visibleJ < 0 {
+		return nil, false
+	}
+	d := s.d
+	d.WaitSites = append(d.WaitSites, WaitSite{Thread: s.tl.Thread, Loc: loc, What: what})
+	site := int64(len(d.WaitSites))
+	me := ir.IntConst(int64(s.me))
+	at := func(v *ir.Var, t ir.Type) ir.Expr { return &ir.Index{X: ir.Ref(v), I: me, T: t} }
+	lockPtr := ir.Expr(&ir.Cast{X: ir.IntConst(0), T: &ir.Pointer{Elem: ir.IntType}})
+	if lock != nil {
+		lockPtr = lock
+	}
+	joinID := ir.Expr(ir.Lit(0, ir.UIntType))
+	if join != nil {
+		joinID = ir.Bin(ir.Add, &ir.Cast{X: join, T: ir.UIntType}, ir.Lit(1, ir.UIntType), ir.UIntType)
+	}
+	genVal := ir.Expr(ir.IntConst(0))
+	if gen != nil {
+		genVal = gen
+	}
+	j := s.visibleJ
+	stop := ir.NewBlock(loc,
+		exec(loc, ir.Set(at(d.WaitSite, ir.IntType), ir.IntConst(site))),
+		exec(loc, ir.Set(at(d.WaitLock, &ir.Pointer{Elem: ir.IntType}), lockPtr)),
+		exec(loc, ir.Set(at(d.WaitJoin, ir.UIntType), joinID)),
+		exec(loc, ir.Set(at(d.WaitMode, ir.IntType), ir.IntConst(int64(mode)))),
+		exec(loc, ir.Set(at(d.WaitGen, ir.IntType), genVal)),
+		exec(loc, ir.Set(ir.Ref(d.CS), ir.Lit(int64(j), d.CS.Type))),
+		&ir.Goto{Loc: loc, Label: LabelName(s.tl.Thread, j+1)})
+	return []ir.Stmt{
+		&ir.If{Loc: loc, Cond: cond, Then: stop},
+		exec(loc, ir.Set(at(d.WaitSite, ir.IntType), ir.IntConst(0))),
+	}, true
+}
+
+// deadlockCheck returns the final check of property Deadlock: each
+// thread's Blocked variable, then the assertion that not every live
+// thread waits for ever.
+func (s *sequentializer) deadlockCheck(loc ir.Loc) []ir.Stmt {
+	d := s.d
+	var out []ir.Stmt
+	var anyLive, allWait ir.Expr = ir.IntConst(0), ir.IntConst(1)
+	for i := range d.Layout.Threads {
+		v := s.prog.AddGlobal(fmt.Sprintf("__ladr_blocked_%d", i), ir.IntType, nil)
+		d.Blocked = append(d.Blocked, v)
+		idx := ir.IntConst(int64(i))
+		site := &ir.Index{X: ir.Ref(d.WaitSite), I: idx, T: ir.IntType}
+		lock := &ir.Index{X: ir.Ref(d.WaitLock), I: ir.IntConst(int64(i)), T: &ir.Pointer{Elem: ir.IntType}}
+		join := &ir.Index{X: ir.Ref(d.WaitJoin), I: ir.IntConst(int64(i)), T: ir.UIntType}
+		joined := ir.Bin(ir.Sub, clone(join), ir.Lit(1, ir.UIntType), ir.UIntType)
+		mode := &ir.Index{X: ir.Ref(d.WaitMode), I: ir.IntConst(int64(i)), T: ir.IntType}
+		gen := &ir.Index{X: ir.Ref(d.WaitGen), I: ir.IntConst(int64(i)), T: ir.IntType}
+		word := &ir.Unary{Op: ir.Deref, X: clone(lock), T: ir.IntType}
+		blocks := &ir.Cond{C: ir.Bin(ir.Eq, mode, ir.IntConst(waitHeld), ir.IntType), X: ir.Bin(ir.Ne, word, ir.IntConst(0), ir.IntType),
+			Y: &ir.Cond{C: ir.Bin(ir.Eq, clone(mode), ir.IntConst(waitWriter), ir.IntType), X: ir.Bin(ir.Lt, clone(word), ir.IntConst(0), ir.IntType),
+				Y: ir.Bin(ir.Eq, clone(word), gen, ir.IntType), T: ir.IntType}, T: ir.IntType}
+		lockHeld := ir.Bin(ir.LAnd, ir.Bin(ir.Ne, lock, &ir.Cast{X: ir.IntConst(0), T: &ir.Pointer{Elem: ir.IntType}}, ir.IntType), blocks, ir.IntType)
+		running := ir.Bin(ir.LAnd, ir.Bin(ir.Ne, join, ir.Lit(0, ir.UIntType), ir.IntType),
+			ir.Bin(ir.Ne, &ir.Index{X: ir.Ref(d.PC), I: clone(joined), T: d.CS.Type}, &ir.Index{X: ir.Ref(d.Size), I: joined, T: d.CS.Type}, ir.IntType), ir.IntType)
+		waits := ir.Bin(ir.LAnd, ir.Bin(ir.Ne, site, ir.IntConst(0), ir.IntType), ir.Bin(ir.LOr, lockHeld, running, ir.IntType), ir.IntType)
+		live := ir.Bin(ir.LAnd, &ir.Index{X: ir.Ref(d.Active), I: ir.IntConst(int64(i)), T: ir.BoolType},
+			&ir.Unary{Op: ir.Not, X: ir.Ref(d.Exited), T: ir.IntType}, ir.IntType)
+		val := &ir.Cond{C: live, X: &ir.Cond{C: waits, X: clone(site), Y: ir.IntConst(-1), T: ir.IntType}, Y: ir.IntConst(0), T: ir.IntType}
+		out = append(out, exec(loc, ir.Set(ir.Ref(v), val)))
+		anyLive = ir.Bin(ir.LOr, anyLive, ir.Bin(ir.Ne, ir.Ref(v), ir.IntConst(0), ir.IntType), ir.IntType)
+		allWait = ir.Bin(ir.LAnd, allWait, ir.Bin(ir.Ge, ir.Ref(v), ir.IntConst(0), ir.IntType), ir.IntType)
+	}
+	ok := &ir.Unary{Op: ir.Not, X: ir.Bin(ir.LAnd, anyLive, allWait, ir.IntType), T: ir.IntType}
+	return append(out, s.assertion(loc, ok, KindDeadlock, "deadlock: every live thread waits for a lock another holds or for a thread that does not end"))
+}
+
+// KindDeadlock is the kind of the final assertion of property Deadlock.
+const KindDeadlock = "deadlock"
