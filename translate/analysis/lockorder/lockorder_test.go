@@ -1,11 +1,18 @@
 package lockorder_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/analysis"
 	"github.com/ladr-dev/ladr/translate/analysis/analysistest"
 	"github.com/ladr-dev/ladr/translate/analysis/lockorder"
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/seq"
 )
 
 const head = `#include <pthread.h>
@@ -165,5 +172,51 @@ int main(void) { pthread_t x1, x2; pthread_create(&x1, 0, t1, 0); pthread_create
 		if !strings.Contains(got, want) {
 			t.Errorf("cycle %s: no %s", got, want)
 		}
+	}
+}
+
+// TestDebugIndex runs the analysis on every race-free or correct task of
+// an SV-COMP INDEX.tsv (LADR_LOCKORDER_INDEX) and prints one line per
+// task, for development.
+func TestDebugIndex(t *testing.T) {
+	index := os.Getenv("LADR_LOCKORDER_INDEX")
+	if index == "" {
+		t.Skip("LADR_LOCKORDER_INDEX not set")
+	}
+	data, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(index)
+	fe := cfront.New()
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || strings.HasPrefix(line, "#") || f[1] != "true" || seen[f[2]] {
+			continue
+		}
+		seen[f[2]] = true
+		yml, _ := os.ReadFile(filepath.Join(dir, f[0]))
+		m := cfront.LP64
+		if strings.Contains(string(yml), "ILP32") {
+			m = cfront.ILP32
+		}
+		src, err := os.ReadFile(filepath.Join(dir, f[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := fe.Parse(f[2], src, cfront.Options{Model: m})
+		if err != nil {
+			t.Logf("RESULT\t%s\tparse error", f[0])
+			continue
+		}
+		u, err := translate.Run(p, translate.Config{Model: m, Limits: bound.Limits{Unwind: 2, Recursion: 2}, Rounds: 2, Property: seq.Deadlock}, nil,
+			translate.RunOptions{StopAfter: "inline"})
+		if err != nil {
+			t.Logf("RESULT\t%s\ttranslation: %v", f[0], err)
+			continue
+		}
+		r := lockorder.Analyze(&analysis.Program{Prog: u.Prog, Entries: u.Entries, Notes: &u.Notes})
+		t.Logf("RESULT\t%s\t%v\t%s", f[0], r.DeadlockFree(), r)
 	}
 }
