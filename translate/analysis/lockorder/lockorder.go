@@ -30,7 +30,9 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/analysis/flow"
 	"github.com/ladr-dev/ladr/translate/analysis/lockset"
+	"github.com/ladr-dev/ladr/translate/analysis/pointsto"
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -118,9 +120,10 @@ const (
 var Analyzer = &analysis.Analyzer{
 	Name:     "lockorder",
 	Doc:      "lock-order dependencies (locks and thread ends held while blocking), their feasible cycles, self-deadlocks and locks kept at a thread's end",
-	Requires: []*analysis.Analyzer{threads.Analyzer, lockset.Analyzer},
+	Requires: []*analysis.Analyzer{threads.Analyzer, lockset.Analyzer, pointsto.Analyzer},
 	Run: func(p *analysis.Pass) (any, error) {
-		return analyze(p.Program, p.ResultOf[threads.Analyzer].(*threads.Result), p.ResultOf[lockset.Analyzer].(*lockset.Result)), nil
+		return analyze(p.Program, p.ResultOf[threads.Analyzer].(*threads.Result), p.ResultOf[lockset.Analyzer].(*lockset.Result),
+			p.ResultOf[pointsto.Analyzer].(*pointsto.Result)), nil
 	},
 }
 
@@ -144,7 +147,7 @@ func endKey(c *threads.Class) string {
 	return fmt.Sprintf("end:%d", c.ID)
 }
 
-func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Result {
+func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *pointsto.Result) *Result {
 	r := &Result{names: map[string]string{}}
 	if th.Declined != "" {
 		r.Declined, r.DeclinedAt = th.Declined, th.DeclinedAt
@@ -165,6 +168,10 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Resul
 	locks := map[string]bool{}
 	// acquires are the acquisition sites of each lock, per routine.
 	acquires := map[*ir.Function]map[string][]ir.Pos{}
+	// Locks the analysis cannot name (one of several, an element at an
+	// unknown index): their objects (unnamedObjs), and per routine how
+	// many the thread may hold at each statement (unnamedHeld).
+	unnamedObjs, namedObjs := map[*pointsto.Object]ir.Pos{}, map[*pointsto.Object]bool{}
 	var all []Dep
 	for _, f := range p.Entries {
 		cls := th.Of(f)
@@ -172,6 +179,15 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Resul
 			continue
 		}
 		acquires[f] = map[string][]ir.Pos{}
+		held, atExit, ok := unnamedHeld(f, ls)
+		if !ok {
+			decline(f.Pos, "no fixpoint of the locks %s may hold", f.Name)
+			return r
+		}
+		if atExit > 0 && (f != p.Entries[0] || callsThreadExit(f)) {
+			decline(f.Pos, "a thread of %s may end holding a lock the analysis cannot name", f.Name)
+			return r
+		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			s, ok := n.(ir.Stmt)
 			if !ok {
@@ -204,10 +220,31 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Resul
 				if info.Lock.Arg >= len(c.Args) {
 					return true
 				}
-				k, named := ls.LockOf(c.Args[info.Lock.Arg])
-				if !named {
-					decline(pos, "%s of a lock the analysis cannot name (%s)", g.Name, ir.ExprString(c.Args[info.Lock.Arg]))
+				arg := c.Args[info.Lock.Arg]
+				if held(s) > 0 {
+					decline(pos, "%s while the thread may hold a lock the analysis cannot name", g.Name)
 					return true
+				}
+				k, named := ls.LockOf(arg)
+				if !named {
+					// One of several locks: it takes part in no cycle
+					// when no lock is taken while it is held (held
+					// above) and none of its objects is ever taken by
+					// name (checked below).
+					set := pts.Eval(arg)
+					if len(set) == 0 || set.Unknown() {
+						decline(pos, "%s of a lock the analysis cannot name (%s)", g.Name, ir.ExprString(arg))
+						return true
+					}
+					for _, l := range set {
+						if _, seen := unnamedObjs[l.Obj]; !seen {
+							unnamedObjs[l.Obj] = pos
+						}
+					}
+					return true
+				}
+				for _, l := range pts.Eval(arg) {
+					namedObjs[l.Obj] = true
 				}
 				if info.Lock.Object == model.RWLock && info.Lock.Mode == model.Shared {
 					toMode = lockset.Shared
@@ -217,6 +254,10 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Resul
 				r.names[to] = ls.Name(k)
 				acquires[f][k] = append(acquires[f][k], pos)
 			case info.Op == model.OpJoin:
+				if held(s) > 0 {
+					decline(pos, "%s while the thread may hold a lock the analysis cannot name", g.Name)
+					return true
+				}
 				if t := th.JoinTarget(f, s); t != nil {
 					to = endKey(t)
 				} else {
@@ -256,6 +297,12 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Resul
 	if r.Declined != "" {
 		return r
 	}
+	for o, pos := range unnamedObjs {
+		if namedObjs[o] {
+			decline(pos, "a lock the analysis cannot name may be one it names elsewhere")
+			return r
+		}
+	}
 	if len(all) > MaxDeps {
 		decline(ir.Pos{}, "more than %d lock-order dependencies", MaxDeps)
 		return r
@@ -277,6 +324,83 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result) *Resul
 	r.Cycles = cycles(r.Deps, th)
 	r.Leaks = leaks(p, th, ls, r.Deps)
 	return r
+}
+
+// unnamedHeld returns, for the statements of routine f, how many locks
+// the analysis cannot name (lockset.Result.LockOf) the thread may hold
+// there: 0, 1, or 2 for more. A release of such a lock ends one when the
+// thread holds one; with more, it may still hold some.
+//
+// atExit is how many it may hold when it ends (returns or calls
+// pthread_exit).
+func unnamedHeld(f *ir.Function, ls *lockset.Result) (at func(ir.Stmt) int, atExit int, ok bool) {
+	type st struct {
+		reach bool
+		n     int
+	}
+	role := func(s ir.Stmt) (model.LockAct, bool) {
+		c, _ := bound.CallOf(s)
+		if c == nil {
+			return 0, false
+		}
+		g := ir.CalledFunc(c)
+		if g == nil {
+			return 0, false
+		}
+		info := model.Lookup(g.Name)
+		if info.Lock.Object == 0 || info.Lock.Arg >= len(c.Args) {
+			return 0, false
+		}
+		if _, named := ls.LockOf(c.Args[info.Lock.Arg]); named {
+			return 0, false
+		}
+		return info.Lock.Act, true
+	}
+	l := flow.Lattice[st]{
+		Join: func(a, b st) st {
+			switch {
+			case !a.reach:
+				return b
+			case !b.reach:
+				return a
+			}
+			return st{reach: true, n: max(a.n, b.n)}
+		},
+		Equal: func(a, b st) bool { return a == b },
+		Exit: func(s ir.Stmt) bool {
+			c, _ := bound.CallOf(s)
+			g := (*ir.Function)(nil)
+			if c != nil {
+				g = ir.CalledFunc(c)
+			}
+			return g != nil && model.Lookup(g.Name).Op == model.OpThreadExit
+		},
+		Transfer: func(s ir.Stmt, in st) st {
+			if !in.reach {
+				return in
+			}
+			act, ok := role(s)
+			switch {
+			case !ok:
+			case act == model.Acquire || act == model.TryAcquire:
+				in.n = min(in.n+1, 2)
+			case act == model.Release && in.n == 1:
+				in.n = 0
+			}
+			return in
+		},
+	}
+	res, ok := flow.Forward(f.Body, st{reach: true}, l)
+	if !ok {
+		return nil, 0, false
+	}
+	return func(s ir.Stmt) int {
+		x := res.In[s]
+		if !x.reach {
+			return 0
+		}
+		return x.n
+	}, res.Exit.n, true
 }
 
 func sortedKeys(h lockset.Held) []string {
