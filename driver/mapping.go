@@ -202,8 +202,8 @@ func (m *mapper) deadlock(trace []cbmc.Step) error {
 		}
 		src := sourceLine(p.File, p.Line)
 		call := ws.What
-		if strings.Contains(call, "__ladr_") && src != "" {
-			call = strings.TrimSuffix(src, ";") // arguments ladr saved in temporaries
+		if c := callAt(p.File, p.Line, p.Col, call); c != "" {
+			call = c // as written (ladr may have saved or folded the arguments)
 		}
 		dl.Threads = append(dl.Threads, DeadlockThread{Thread: d.Layout.Threads[i].Thread.Name, Function: ws.Loc.Func,
 			File: p.File, Line: p.Line, Column: p.Col, Call: call, Source: src})
@@ -221,4 +221,35 @@ func (m *mapper) deadlock(trace []cbmc.Step) error {
 	m.res.File, m.res.Line, m.res.Column, m.res.Function, m.res.Thread = first.File, first.Line, first.Column, first.Function, first.Thread
 	m.res.Message = "deadlock: " + strings.Join(parts, "; ")
 	return nil
+}
+
+// callAt returns the call of the function that call names as the source
+// writes it at line:col of file (name and balanced parentheses, the first
+// one from the column on), or "".
+func callAt(file string, line, col int, call string) string {
+	lines := strings.Split(sourceFile(file), "\n")
+	name, _, ok := strings.Cut(call, "(")
+	if !ok || name == "" || line < 1 || line > len(lines) {
+		return ""
+	}
+	src := lines[line-1]
+	from := min(max(col-1, 0), len(src))
+	i := strings.Index(src[from:], name+"(")
+	if i < 0 {
+		return ""
+	}
+	i += from
+	depth := 0
+	for j := i + len(name); j < len(src); j++ {
+		switch src[j] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return src[i : j+1]
+			}
+		}
+	}
+	return ""
 }

@@ -100,6 +100,9 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		} else {
 			fmt.Fprintf(w, "VIOLATION: %s\n  at %s:%d:%d in %s (thread %s)\n", r.Message, r.File, r.Line, r.Column, r.Function, r.Thread)
 		}
+		if r.FoundDeadlock != nil {
+			writeCycles(w, r.Deadlock)
+		}
 		if trace {
 			writeTrace(w, r)
 		}
@@ -147,6 +150,24 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 			len(r.Threads), r.VisibleStatements, r.TimeS, r.TranslateS, r.BackendS, bounds(r))
 	}
 	fmt.Fprintln(w, "SV-COMP verdict: "+r.Verdict)
+}
+
+// writeCycles prints, with a deadlock found, the lock-order cycles of the
+// static analysis: what each thread holds and where it took it.
+func writeCycles(w io.Writer, da *driver.DeadlockAnalysis) {
+	if da == nil {
+		return
+	}
+	for _, c := range da.Potential {
+		fmt.Fprintln(w, "  Lock-order cycle (static analysis):")
+		for _, x := range c.Threads {
+			held := ""
+			if len(x.HeldAt) > 0 {
+				held = " (acquired at " + strings.Join(x.HeldAt, ", ") + ")"
+			}
+			fmt.Fprintf(w, "    a thread of %s holds %s%s and waits for %s at %s\n", x.Routine, x.Holds, held, x.WaitsFor, x.At)
+		}
+	}
 }
 
 // writeDeadlocks prints the potential deadlocks of the static deadlock

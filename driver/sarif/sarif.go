@@ -368,6 +368,19 @@ func result(r *driver.Result) Result {
 				res.RelatedLocations = append(res.RelatedLocations, Location{ID: &id, PhysicalLocation: physical(t.File, t.Line, t.Column, t.Source),
 					Message: &Message{fmt.Sprintf("thread %s waits in %s", t.Thread, t.Call)}})
 			}
+			if r.Deadlock != nil {
+				for _, c := range r.Deadlock.Potential {
+					for _, w := range c.Threads {
+						for _, h := range w.HeldAt {
+							if file, line, col, ok := splitPos(h); ok {
+								id := len(res.RelatedLocations)
+								res.RelatedLocations = append(res.RelatedLocations, Location{ID: &id, PhysicalLocation: physical(file, line, col, ""),
+									Message: &Message{fmt.Sprintf("a thread of %s acquires %s (lock-order cycle)", w.Routine, w.Holds)}})
+							}
+						}
+					}
+				}
+			}
 		}
 	}
 	res.Properties = map[string]any{"confirmed": r.Confirmed}
