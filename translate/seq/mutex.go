@@ -297,6 +297,15 @@ func (c *site) lock() error {
 		c.ret(ir.IntConst(0))
 		return nil
 	}
+	// Property Deadlock: a mutex held blocks, except a recursive or
+	// error-checking one its owner takes again (it counts, or fails).
+	held := ir.Bin(ir.Ne, c.word(m, 0), ir.IntConst(0), ir.IntType)
+	mine := ir.Bin(ir.LAnd, c.owned(m), ir.Bin(ir.LOr, c.is(k, model.MutexRecursive), c.is(k, model.MutexErrorCheck), ir.IntType), ir.IntType)
+	word := &ir.Unary{Op: ir.Addr, X: c.word(m, 0), T: &ir.Pointer{Elem: c.word(m, 0).Type()}}
+	if wait, ok := c.s.blockIf(c.loc, ir.Bin(ir.LAnd, held, &ir.Unary{Op: ir.Not, X: mine, T: ir.IntType}, ir.IntType),
+		&ir.Cast{X: word, T: &ir.Pointer{Elem: ir.IntType}}, nil, c.what()); ok {
+		c.add(wait...)
+	}
 	r := c.s.temp(ir.IntType)
 	take = append(take, c.setStmt(clone(count), ir.IntConst(1)), c.setStmt(ir.Ref(r), ir.IntConst(0)))
 	c.add(&ir.If{Loc: c.loc, Cond: ir.Bin(ir.LAnd, c.owned(m), c.is(k, model.MutexRecursive), ir.IntType),
