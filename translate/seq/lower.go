@@ -446,6 +446,13 @@ func (c *site) barrierArrive() error {
 
 func (c *site) barrierAwait() error {
 	b := c.saved(0)
+	// Property Deadlock: the barrier not filled since the thread arrived
+	// blocks it.
+	gen := ir.Bin(ir.Div, c.arg(1), ir.IntConst(2), ir.IntType)
+	ptr := &ir.Cast{X: &ir.Unary{Op: ir.Addr, X: c.word(b, barrierGen), T: &ir.Pointer{Elem: ir.IntType}}, T: &ir.Pointer{Elem: ir.IntType}}
+	if wait, ok := c.s.blockOn(c.loc, ir.Bin(ir.Eq, c.word(b, barrierGen), clone(gen), ir.IntType), ptr, waitSame, clone(gen), nil, "pthread_barrier_wait("+ir.ExprString(c.arg(0))+")"); ok {
+		c.add(wait...)
+	}
 	c.assume(ir.Bin(ir.Ne, c.word(b, barrierGen), ir.Bin(ir.Div, c.arg(1), ir.IntConst(2), ir.IntType), ir.IntType))
 	return nil
 }
@@ -458,6 +465,10 @@ func (c *site) semInit() error {
 
 func (c *site) semWait() error {
 	m := c.saved(0)
+	// Property Deadlock: a semaphore at zero blocks.
+	if wait, ok := c.s.blockOn(c.loc, ir.Bin(ir.Le, c.rd(m), ir.IntConst(0), ir.IntType), c.wordPtr(m), waitEmpty, nil, nil, c.what()); ok {
+		c.add(wait...)
+	}
 	c.assume(ir.Bin(ir.Gt, c.rd(m), ir.IntConst(0), ir.IntType))
 	c.set(c.word(m, 0), ir.Bin(ir.Sub, c.word(m, 0), ir.IntConst(1), ir.IntType))
 	c.ret(ir.IntConst(0))

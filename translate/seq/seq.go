@@ -128,7 +128,8 @@ type Driver struct {
 	// thread: waitHeld (non-zero: a mutex held, a rwlock held for a
 	// writer), waitWriter (negative: a rwlock held by a writer, for a
 	// reader), waitSame (equal to WaitGen: a condition not signalled
-	// since the wait began).
+	// since the wait began, a barrier's generation that did not move),
+	// waitEmpty (not positive: a semaphore at zero).
 	WaitMode *ir.Var
 	WaitGen  *ir.Var
 	Blocked  []*ir.Var
@@ -139,6 +140,7 @@ const (
 	waitHeld = iota
 	waitWriter
 	waitSame
+	waitEmpty // not positive: a semaphore at zero
 )
 
 // AssertSite is an assertion of the sequentialized program.
@@ -1030,7 +1032,8 @@ func (s *sequentializer) deadlockCheck(loc ir.Loc) []ir.Stmt {
 		word := &ir.Unary{Op: ir.Deref, X: clone(lock), T: ir.IntType}
 		blocks := &ir.Cond{C: ir.Bin(ir.Eq, mode, ir.IntConst(waitHeld), ir.IntType), X: ir.Bin(ir.Ne, word, ir.IntConst(0), ir.IntType),
 			Y: &ir.Cond{C: ir.Bin(ir.Eq, clone(mode), ir.IntConst(waitWriter), ir.IntType), X: ir.Bin(ir.Lt, clone(word), ir.IntConst(0), ir.IntType),
-				Y: ir.Bin(ir.Eq, clone(word), gen, ir.IntType), T: ir.IntType}, T: ir.IntType}
+				Y: &ir.Cond{C: ir.Bin(ir.Eq, clone(mode), ir.IntConst(waitSame), ir.IntType), X: ir.Bin(ir.Eq, clone(word), gen, ir.IntType),
+					Y: ir.Bin(ir.Le, clone(word), ir.IntConst(0), ir.IntType), T: ir.IntType}, T: ir.IntType}, T: ir.IntType}
 		lockHeld := ir.Bin(ir.LAnd, ir.Bin(ir.Ne, lock, &ir.Cast{X: ir.IntConst(0), T: &ir.Pointer{Elem: ir.IntType}}, ir.IntType), blocks, ir.IntType)
 		running := ir.Bin(ir.LAnd, ir.Bin(ir.Ne, join, ir.Lit(0, ir.UIntType), ir.IntType),
 			ir.Bin(ir.Ne, &ir.Index{X: ir.Ref(d.PC), I: clone(joined), T: d.CS.Type}, &ir.Index{X: ir.Ref(d.Size), I: joined, T: d.CS.Type}, ir.IntType), ir.IntType)
