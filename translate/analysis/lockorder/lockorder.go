@@ -17,11 +17,18 @@
 // takes a lock it may already hold (self-deadlock of a normal mutex) and a
 // thread that may end holding a lock another thread takes.
 //
+// A lock the lockset analysis cannot name (an element at an unknown index,
+// one of several objects) stands for its object's whole class of locks:
+// every lock of that object is then one resource. The analysis assumes that
+// a thread releases only locks it holds (releasing another is undefined
+// for a normal mutex; an unlock of a lock it surely does not hold makes it
+// decline).
+//
 // The program is deadlock-free for every bound when none of these remains
 // and the analysis followed everything: a blocking wait it does not model
-// (condition variables, barriers, semaphores), a lock it cannot name, or a
-// construct the analyses do not follow (analysis.Unfollowed) make it
-// decline.
+// (condition variables, barriers, semaphores), a lock pointer that may
+// point anywhere, or a construct the analyses do not follow
+// (analysis.Unfollowed) make it decline.
 package lockorder
 
 import (
@@ -157,6 +164,12 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 		r.Declined, r.DeclinedAt = ls.Declined, ls.DeclinedAt
 		return r
 	}
+	if ls.UnheldUnlock != "" {
+		// Undefined behaviour: the analysis assumes a thread releases
+		// only locks it holds.
+		r.Declined, r.DeclinedAt = ls.UnheldUnlock, ls.UnheldUnlockAt
+		return r
+	}
 	for _, c := range th.Classes {
 		r.names[endKey(c)] = "the end of the thread(s) of " + c.Routine.Name
 	}
@@ -165,13 +178,14 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 			r.Declined, r.DeclinedAt = fmt.Sprintf(format, args...), pos
 		}
 	}
+	rs := &resources{ls: ls, pts: pts, names: r.names, coarse: map[*pointsto.Object]bool{}}
+	if pos, what := rs.findCoarse(p); what != "" {
+		decline(pos, "%s", what)
+		return r
+	}
 	locks := map[string]bool{}
-	// acquires are the acquisition sites of each lock, per routine.
+	// acquires are the acquisition sites of each resource, per routine.
 	acquires := map[*ir.Function]map[string][]ir.Pos{}
-	// Locks the analysis cannot name (one of several, an element at an
-	// unknown index): their objects (unnamedObjs), and per routine how
-	// many the thread may hold at each statement (unnamedHeld).
-	unnamedObjs, namedObjs := map[*pointsto.Object]ir.Pos{}, map[*pointsto.Object]bool{}
 	var all []Dep
 	for _, f := range p.Entries {
 		cls := th.Of(f)
@@ -179,13 +193,9 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 			continue
 		}
 		acquires[f] = map[string][]ir.Pos{}
-		held, atExit, ok := unnamedHeld(f, ls)
+		classHeld, ok := rs.classesHeld(f)
 		if !ok {
 			decline(f.Pos, "no fixpoint of the locks %s may hold", f.Name)
-			return r
-		}
-		if atExit > 0 && (f != p.Entries[0] || callsThreadExit(f)) {
-			decline(f.Pos, "a thread of %s may end holding a lock the analysis cannot name", f.Name)
 			return r
 		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
@@ -209,9 +219,8 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 			if !pos.IsValid() {
 				pos = s.Origin().Pos
 			}
-			var to string
+			var targets []string
 			var toMode lockset.Mode = lockset.Exclusive
-			var joinAll bool
 			switch {
 			case info.Blocks == model.UntilPosted || info.Blocks == model.UntilSignalled || info.Blocks == model.UntilAllArrived:
 				decline(pos, "%s blocks until another thread acts (a semaphore, a condition variable or a barrier): the lock-order analysis does not follow it", g.Name)
@@ -220,73 +229,35 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 				if info.Lock.Arg >= len(c.Args) {
 					return true
 				}
-				arg := c.Args[info.Lock.Arg]
-				if held(s) > 0 {
-					decline(pos, "%s while the thread may hold a lock the analysis cannot name", g.Name)
-					return true
-				}
-				k, named := ls.LockOf(arg)
-				if !named {
-					// One of several locks: it takes part in no cycle
-					// when no lock is taken while it is held (held
-					// above) and none of its objects is ever taken by
-					// name (checked below).
-					set := pts.Eval(arg)
-					if len(set) == 0 || set.Unknown() {
-						decline(pos, "%s of a lock the analysis cannot name (%s)", g.Name, ir.ExprString(arg))
-						return true
-					}
-					for _, l := range set {
-						if _, seen := unnamedObjs[l.Obj]; !seen {
-							unnamedObjs[l.Obj] = pos
-						}
-					}
-					return true
-				}
-				for _, l := range pts.Eval(arg) {
-					namedObjs[l.Obj] = true
-				}
 				if info.Lock.Object == model.RWLock && info.Lock.Mode == model.Shared {
 					toMode = lockset.Shared
 				}
-				to = lockKey(k)
-				locks[k] = true
-				r.names[to] = ls.Name(k)
-				acquires[f][k] = append(acquires[f][k], pos)
-			case info.Op == model.OpJoin:
-				if held(s) > 0 {
-					decline(pos, "%s while the thread may hold a lock the analysis cannot name", g.Name)
-					return true
+				targets = rs.of(c.Args[info.Lock.Arg])
+				for _, t := range targets {
+					locks[t] = true
+					acquires[f][t] = append(acquires[f][t], pos)
 				}
+			case info.Op == model.OpJoin:
 				if t := th.JoinTarget(f, s); t != nil {
-					to = endKey(t)
+					targets = []string{endKey(t)}
 				} else {
-					joinAll = true
+					for _, t := range th.Classes[1:] {
+						targets = append(targets, endKey(t))
+					}
 				}
 			default:
 				return true
 			}
-			may := ls.MayAt(f, s)
+			held := rs.held(ls.MayAt(f, s), classHeld(s))
 			gates := ls.At(f, s)
-			var targets []string
-			if joinAll {
-				for _, t := range th.Classes[1:] {
-					targets = append(targets, endKey(t))
-				}
-			} else {
-				targets = []string{to}
-			}
 			for _, cl := range cls {
 				for _, tgt := range targets {
 					add := func(from string, fm lockset.Mode) {
 						all = append(all, Dep{From: from, To: tgt, FromMode: fm, ToMode: toMode, Class: cl, Routine: f, Stmt: s, Pos: pos, Gates: gates})
 					}
 					add(endKey(cl), lockset.Exclusive)
-					for _, k := range sortedKeys(may) {
-						if k == lockset.Atomic {
-							continue
-						}
-						add(lockKey(k), may[k])
+					for _, k := range sortedKeys(held) {
+						add(k, held[k])
 					}
 				}
 			}
@@ -297,64 +268,177 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 	if r.Declined != "" {
 		return r
 	}
-	for o, pos := range unnamedObjs {
-		if namedObjs[o] {
-			decline(pos, "a lock the analysis cannot name may be one it names elsewhere")
-			return r
-		}
-	}
 	if len(all) > MaxDeps {
 		decline(ir.Pos{}, "more than %d lock-order dependencies", MaxDeps)
 		return r
 	}
 	for i := range all {
 		d := &all[i]
-		if k, ok := strings.CutPrefix(d.From, "lock:"); ok {
-			d.HeldAt = acquires[d.Routine][k]
+		if strings.HasPrefix(d.From, "lock:") || strings.HasPrefix(d.From, "class:") {
+			d.HeldAt = acquires[d.Routine][d.From]
 		}
 		if d.From == d.To {
 			if d.FromMode == lockset.Shared && d.ToMode == lockset.Shared {
 				continue // a second read lock does not block on the first
+			}
+			if strings.HasPrefix(d.From, "class:") {
+				// One lock of a class while holding another (or the
+				// same): threads doing it in other orders may wait for
+				// each other.
+				r.Cycles = append(r.Cycles, Cycle{Deps: []Dep{*d}})
+				continue
 			}
 			r.Self = append(r.Self, *d)
 			continue
 		}
 		r.Deps = append(r.Deps, *d)
 	}
-	r.Cycles = cycles(r.Deps, th)
-	r.Leaks = leaks(p, th, ls, r.Deps)
+	r.Cycles = append(r.Cycles, cycles(r.Deps, th)...)
+	r.Leaks = leaks(p, th, rs, r.Deps)
 	return r
 }
 
-// unnamedHeld returns, for the statements of routine f, how many locks
-// the analysis cannot name (lockset.Result.LockOf) the thread may hold
-// there: 0, 1, or 2 for more. A release of such a lock ends one when the
-// thread holds one; with more, it may still hold some.
-//
-// atExit is how many it may hold when it ends (returns or calls
-// pthread_exit).
-func unnamedHeld(f *ir.Function, ls *lockset.Result) (at func(ir.Stmt) int, atExit int, ok bool) {
+// resources maps the locks of the program to the resources of the graph:
+// "lock:KEY" for a lock the lockset analysis names (one object), and
+// "class:OBJ" for every lock of an object some acquisition or release
+// does not name (an element at an unknown index, one of several
+// objects): all the locks of such an object are one resource, coarser but
+// sound (a cycle through it is a potential deadlock).
+type resources struct {
+	ls     *lockset.Result
+	pts    *pointsto.Result
+	names  map[string]string
+	coarse map[*pointsto.Object]bool
+}
+
+func classKey(o *pointsto.Object) string { return "class:" + o.String() + "@" + o.Pos.String() }
+
+// findCoarse finds the objects of the locks some acquisition or release
+// does not name; it returns what it cannot follow (a lock pointer that may
+// point anywhere).
+func (rs *resources) findCoarse(p *analysis.Program) (ir.Pos, string) {
+	var pos ir.Pos
+	what := ""
+	for _, f := range p.Entries {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if what != "" {
+				return false
+			}
+			c, ok := n.(*ir.Call)
+			if !ok {
+				return true
+			}
+			g := ir.CalledFunc(c)
+			if g == nil {
+				return true
+			}
+			info := model.Lookup(g.Name)
+			if info.Lock.Object == 0 || info.Lock.Arg >= len(c.Args) {
+				return true
+			}
+			arg := c.Args[info.Lock.Arg]
+			if _, named := rs.ls.LockOf(arg); named {
+				return true
+			}
+			set := rs.pts.Eval(arg)
+			if len(set) == 0 || set.Unknown() {
+				pos, what = c.P, fmt.Sprintf("%s of a lock the analysis cannot follow (%s)", g.Name, ir.ExprString(arg))
+				return false
+			}
+			for _, l := range set {
+				rs.coarse[l.Obj] = true
+			}
+			return true
+		})
+	}
+	return pos, what
+}
+
+// of returns the resources a lock argument may designate.
+func (rs *resources) of(arg ir.Expr) []string {
+	if k, named := rs.ls.LockOf(arg); named {
+		if o := rs.ls.ObjectOf(k); o == nil || !rs.coarse[o] {
+			key := lockKey(k)
+			rs.names[key] = rs.ls.Name(k)
+			return []string{key}
+		}
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range rs.pts.Eval(arg) {
+		k := classKey(l.Obj)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, k)
+			if _, ok := rs.names[k]; !ok {
+				rs.names[k] = "a lock of " + l.Obj.String() + " (" + l.String() + ")"
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// held returns the resources a thread may hold: the named locks the
+// lockset analysis says it may hold (mapped to their class when their
+// object is coarse) and the classes it may hold through unnamed locks.
+func (rs *resources) held(named lockset.Held, classes map[string]bool) lockset.Held {
+	out := lockset.Held{}
+	for k, m := range named {
+		if k == lockset.Atomic {
+			continue
+		}
+		key := lockKey(k)
+		if o := rs.ls.ObjectOf(k); o != nil && rs.coarse[o] {
+			key = classKey(o)
+		}
+		if old, ok := out[key]; !ok || old == lockset.Shared {
+			out[key] = m
+		}
+	}
+	for k := range classes {
+		out[k] = lockset.Exclusive
+	}
+	return out
+}
+
+// manyHeld is the count of locks of a class from which the analysis no
+// longer counts releases (the thread may hold some for ever after).
+const manyHeld = 4
+
+// classesHeld returns, for the statements of routine f, the classes of
+// unnamed locks the thread may hold: it counts the acquisitions of
+// unnamed locks of each class and the releases of one (a release of one
+// of several classes may leave any held; from manyHeld on, the count
+// stays).
+func (rs *resources) classesHeld(f *ir.Function) (func(ir.Stmt) map[string]bool, bool) {
+	at, _, ok := rs.classFlow(f)
+	return at, ok
+}
+
+// classFlow is classesHeld with the classes held at the routine's ends.
+func (rs *resources) classFlow(f *ir.Function) (func(ir.Stmt) map[string]bool, map[string]bool, bool) {
 	type st struct {
 		reach bool
-		n     int
+		n     map[string]int // how many: 1 to manyHeld (that many or more)
 	}
-	role := func(s ir.Stmt) (model.LockAct, bool) {
+	op := func(s ir.Stmt) (model.LockAct, []string) {
 		c, _ := bound.CallOf(s)
 		if c == nil {
-			return 0, false
+			return 0, nil
 		}
 		g := ir.CalledFunc(c)
 		if g == nil {
-			return 0, false
+			return 0, nil
 		}
 		info := model.Lookup(g.Name)
 		if info.Lock.Object == 0 || info.Lock.Arg >= len(c.Args) {
-			return 0, false
+			return 0, nil
 		}
-		if _, named := ls.LockOf(c.Args[info.Lock.Arg]); named {
-			return 0, false
+		if _, named := rs.ls.LockOf(c.Args[info.Lock.Arg]); named {
+			return 0, nil
 		}
-		return info.Lock.Act, true
+		return info.Lock.Act, rs.of(c.Args[info.Lock.Arg])
 	}
 	l := flow.Lattice[st]{
 		Join: func(a, b st) st {
@@ -364,43 +448,81 @@ func unnamedHeld(f *ir.Function, ls *lockset.Result) (at func(ir.Stmt) int, atEx
 			case !b.reach:
 				return a
 			}
-			return st{reach: true, n: max(a.n, b.n)}
+			out := st{reach: true, n: map[string]int{}}
+			for k, v := range a.n {
+				out.n[k] = v
+			}
+			for k, v := range b.n {
+				out.n[k] = max(out.n[k], v)
+			}
+			return out
 		},
-		Equal: func(a, b st) bool { return a == b },
+		Equal: func(a, b st) bool {
+			if a.reach != b.reach || len(a.n) != len(b.n) {
+				return false
+			}
+			for k, v := range a.n {
+				if b.n[k] != v {
+					return false
+				}
+			}
+			return true
+		},
 		Exit: func(s ir.Stmt) bool {
 			c, _ := bound.CallOf(s)
-			g := (*ir.Function)(nil)
-			if c != nil {
-				g = ir.CalledFunc(c)
+			if c == nil {
+				return false
 			}
+			g := ir.CalledFunc(c)
 			return g != nil && model.Lookup(g.Name).Op == model.OpThreadExit
 		},
 		Transfer: func(s ir.Stmt, in st) st {
 			if !in.reach {
 				return in
 			}
-			act, ok := role(s)
-			switch {
-			case !ok:
-			case act == model.Acquire || act == model.TryAcquire:
-				in.n = min(in.n+1, 2)
-			case act == model.Release && in.n == 1:
-				in.n = 0
+			act, classes := op(s)
+			if len(classes) == 0 {
+				return in
 			}
-			return in
+			out := st{reach: true, n: map[string]int{}}
+			for k, v := range in.n {
+				out.n[k] = v
+			}
+			switch {
+			case act == model.Acquire || act == model.TryAcquire:
+				for _, k := range classes {
+					out.n[k] = min(out.n[k]+1, manyHeld)
+				}
+			case act == model.Release && len(classes) == 1 && out.n[classes[0]] > 0 && out.n[classes[0]] < manyHeld:
+				// It releases one it holds (releasing a mutex it does
+				// not hold is undefined).
+				if out.n[classes[0]]--; out.n[classes[0]] == 0 {
+					delete(out.n, classes[0])
+				}
+			}
+			return out
 		},
 	}
-	res, ok := flow.Forward(f.Body, st{reach: true}, l)
+	res, ok := flow.Forward(f.Body, st{reach: true, n: map[string]int{}}, l)
 	if !ok {
-		return nil, 0, false
+		return nil, nil, false
 	}
-	return func(s ir.Stmt) int {
-		x := res.In[s]
-		if !x.reach {
-			return 0
+	exit := map[string]bool{}
+	if res.Exit.reach {
+		for k := range res.Exit.n {
+			exit[k] = true
 		}
-		return x.n
-	}, res.Exit.n, true
+	}
+	return func(s ir.Stmt) map[string]bool {
+		x := res.In[s]
+		out := map[string]bool{}
+		if x.reach {
+			for k := range x.n {
+				out[k] = true
+			}
+		}
+		return out
+	}, exit, true
 }
 
 func sortedKeys(h lockset.Held) []string {
@@ -514,27 +636,28 @@ func feasible(cyc []int, deps []Dep, th *threads.Result) bool {
 	return true
 }
 
-// leaks returns, for each lock a thread may hold when it ends, one
-// acquisition of that lock by another thread.
-func leaks(p *analysis.Program, th *threads.Result, ls *lockset.Result, deps []Dep) []Leak {
+// leaks returns, for each lock (or class of locks) a thread may hold when
+// it ends, one acquisition of it by another thread.
+func leaks(p *analysis.Program, th *threads.Result, rs *resources, deps []Dep) []Leak {
 	var out []Leak
 	for _, f := range p.Entries {
 		cls := th.Of(f)
 		if len(cls) == 0 || f == p.Entries[0] && !callsThreadExit(f) {
 			continue // main's return ends the program (its pthread_exit does not)
 		}
-		held := ls.MayAtExit(f)
+		_, classes, ok := rs.classFlow(f)
+		if !ok {
+			continue
+		}
+		held := rs.held(rs.ls.MayAtExit(f), classes)
 		for _, k := range sortedKeys(held) {
-			if k == lockset.Atomic {
-				continue
-			}
 			for _, d := range deps {
-				if d.To != "lock:"+k {
+				if d.To != k {
 					continue
 				}
 				for _, cl := range cls {
 					if d.Class != cl || cl.Multi {
-						out = append(out, Leak{Lock: ls.Name(k), Class: cl, Routine: f, Acquire: d})
+						out = append(out, Leak{Lock: rs.names[k], Class: cl, Routine: f, Acquire: d})
 						goto next
 					}
 				}

@@ -55,7 +55,7 @@ void *t2(void *p) { pthread_mutex_lock(&b); pthread_mutex_lock(&a); pthread_mute
 int main(void) { pthread_t x2; pthread_mutex_lock(&a); pthread_mutex_lock(&b); pthread_mutex_unlock(&b); pthread_mutex_unlock(&a); pthread_create(&x2, 0, t2, 0); return 0; }`, "free"},
 		{"one routine, two threads, inverted by argument", `
 void *t(void *p) { pthread_mutex_t *m1 = p ? &a : &b, *m2 = p ? &b : &a; pthread_mutex_lock(m1); pthread_mutex_lock(m2); pthread_mutex_unlock(m2); pthread_mutex_unlock(m1); return 0; }
-int main(void) { pthread_t x1, x2; pthread_create(&x1, 0, t, &x); pthread_create(&x2, 0, t, 0); return 0; }`, "declined: a lock the analysis cannot name"},
+int main(void) { pthread_t x1, x2; pthread_create(&x1, 0, t, &x); pthread_create(&x2, 0, t, 0); return 0; }`, "cycle"},
 		{"per-element locks, one at a time", `
 pthread_mutex_t ms[4];
 int v[4];
@@ -64,15 +64,24 @@ int main(void) { pthread_t x1, x2; pthread_create(&x1, 0, t, 0); pthread_create(
 		{"per-element lock held while taking a named one", `
 pthread_mutex_t ms[4];
 void *t(void *p) { int i = x & 3; pthread_mutex_lock(&ms[i]); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); pthread_mutex_unlock(&ms[i]); return 0; }
-int main(void) { pthread_t x1; pthread_create(&x1, 0, t, (void *)1); return 0; }`, "declined: while the thread may hold a lock the analysis cannot name"},
+int main(void) { pthread_t x1; pthread_create(&x1, 0, t, (void *)1); return 0; }`, "free"},
 		{"per-element lock that is also taken by name", `
 pthread_mutex_t ms[4];
 void *t(void *p) { int i = x & 3; pthread_mutex_lock(&ms[i]); pthread_mutex_unlock(&ms[i]); return 0; }
-int main(void) { pthread_t x1; pthread_create(&x1, 0, t, (void *)1); pthread_mutex_lock(&ms[1]); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); pthread_mutex_unlock(&ms[1]); return 0; }`, "declined: may be one it names elsewhere"},
+int main(void) { pthread_t x1; pthread_create(&x1, 0, t, (void *)1); pthread_mutex_lock(&ms[1]); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); pthread_mutex_unlock(&ms[1]); return 0; }`, "free"},
+		{"per-element lock taken by name inside a named one, and the other way round", `
+pthread_mutex_t ms[4];
+void *t(void *p) { int i = x & 3; pthread_mutex_lock(&ms[i]); pthread_mutex_lock(&a); pthread_mutex_unlock(&a); pthread_mutex_unlock(&ms[i]); return 0; }
+int main(void) { pthread_t x1; pthread_create(&x1, 0, t, (void *)1); pthread_mutex_lock(&a); pthread_mutex_lock(&ms[1]); pthread_mutex_unlock(&ms[1]); pthread_mutex_unlock(&a); pthread_join(x1, 0); return 0; }`, "cycle"},
+		{"dining philosophers", `
+pthread_mutex_t chop[5];
+void *dine(void *arg) { long left = (long)arg, right = (left + 1) % 5;
+  pthread_mutex_lock(&chop[left]); pthread_mutex_lock(&chop[right]); pthread_mutex_unlock(&chop[left]); pthread_mutex_unlock(&chop[right]); return 0; }
+int main(void) { pthread_t ph[5]; for (long i = 0; i < 5; i++) pthread_create(&ph[i], 0, dine, (void *)i); for (int i = 0; i < 5; i++) pthread_join(ph[i], 0); return 0; }`, "cycle"},
 		{"per-element lock kept at the thread's end", `
 pthread_mutex_t ms[4];
 void *t(void *p) { int i = x & 3; pthread_mutex_lock(&ms[i]); return 0; }
-int main(void) { pthread_t x1; pthread_create(&x1, 0, t, (void *)1); return 0; }`, "declined: may end holding a lock the analysis cannot name"},
+int main(void) { pthread_t x1; pthread_create(&x1, 0, t, (void *)1); pthread_mutex_lock(&ms[x & 3]); return 0; }`, "leak"},
 		{"lock through a parameter (L2D2 listing 1)", `
 void take(pthread_mutex_t *m1, pthread_mutex_t *m2) { pthread_mutex_lock(m1); pthread_mutex_lock(m2); x++; pthread_mutex_unlock(m2); pthread_mutex_unlock(m1); }
 void *t1(void *p) { take(&a, &b); return 0; }

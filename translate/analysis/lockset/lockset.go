@@ -644,6 +644,10 @@ func (r *Result) MayAtExit(f *ir.Function) Held {
 	return out
 }
 
+// ObjectOf returns the object of the named lock k (nil for an atomic
+// section or a per-object lock).
+func (r *Result) ObjectOf(k string) *pointsto.Object { return r.objs[k] }
+
 // LockOf returns the key of the one lock the pointer expression e
 // designates (its text is Name(key)); false when it may designate
 // several, or one the analysis cannot name.
