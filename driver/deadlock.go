@@ -2,8 +2,6 @@ package driver
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/ladr-dev/ladr/translate/analysis"
@@ -126,30 +124,4 @@ func checkDeadlock(ctx context.Context, prog *ir.Program, opt Options, res *Resu
 	res.Result, res.Bounds = True, Bounds{}
 	res.Notes = append(res.Notes, DeadlockNote)
 	return true
-}
-
-// potentialReason is the reason of a result with potential deadlocks: the
-// first one, in the program's terms.
-func potentialReason(da *DeadlockAnalysis) (string, string) {
-	const unconfirmed = " (a potential deadlock: the analysis does not show that the threads reach these points at once, and no bounded search confirms it yet)"
-	switch {
-	case len(da.Potential) > 0:
-		var parts []string
-		for _, w := range da.Potential[0].Threads {
-			parts = append(parts, fmt.Sprintf("a thread of %s holds %s and waits for %s at %s", w.Routine, w.Holds, w.WaitsFor, w.At))
-		}
-		return "lock-order cycle: " + strings.Join(parts, "; ") + unconfirmed, da.Potential[0].Threads[0].At
-	case len(da.Self) > 0:
-		w := da.Self[0]
-		return fmt.Sprintf("a thread of %s may take %s, which it may hold already, at %s", w.Routine, w.WaitsFor, w.At) + unconfirmed, w.At
-	default:
-		k := da.Kept[0]
-		return fmt.Sprintf("a thread of %s may end holding %s, which a thread of %s takes at %s", k.Routine, k.Lock, k.AcquiredBy, k.At) + unconfirmed, k.At
-	}
-}
-
-// oneLineErr is an error's first line.
-func oneLineErr(err error) string {
-	s, _, _ := strings.Cut(err.Error(), "\n")
-	return s
 }

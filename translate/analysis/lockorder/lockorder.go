@@ -295,6 +295,13 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 	}
 	r.Cycles = append(r.Cycles, cycles(r.Deps, th)...)
 	r.Leaks = leaks(p, th, rs, r.Deps)
+	// A fixed order for the report (resource keys depend on how the
+	// analyses numbered objects).
+	sort.SliceStable(r.Self, func(i, j int) bool { return depOrder(r.Self[i]) < depOrder(r.Self[j]) })
+	sort.SliceStable(r.Leaks, func(i, j int) bool {
+		a, b := r.Leaks[i], r.Leaks[j]
+		return a.Routine.Name+"\x00"+a.Lock < b.Routine.Name+"\x00"+b.Lock
+	})
 	return r
 }
 
@@ -559,7 +566,7 @@ func cycles(deps []Dep, th *threads.Result) []Cycle {
 					for _, j := range cyc {
 						c.Deps = append(c.Deps, deps[j])
 					}
-					out = append(out, c)
+					out = append(out, canonical(c))
 				}
 				continue
 			}
@@ -580,7 +587,25 @@ func cycles(deps []Dep, th *threads.Result) []Cycle {
 	for _, s := range starts {
 		walk(s, s)
 	}
+	sort.SliceStable(out, func(i, j int) bool { return depOrder(out[i].Deps[0]) < depOrder(out[j].Deps[0]) })
 	return out
+}
+
+// depOrder orders dependencies by their thread's routine and position
+// (resource keys depend on how the analyses numbered objects).
+func depOrder(d Dep) string {
+	return fmt.Sprintf("%s@%s:%09d:%09d", d.Routine.Name, d.Pos.File, d.Pos.Line, d.Pos.Col)
+}
+
+// canonical rotates a cycle to start at its first dependency in depOrder.
+func canonical(c Cycle) Cycle {
+	best := 0
+	for i := range c.Deps {
+		if depOrder(c.Deps[i]) < depOrder(c.Deps[best]) {
+			best = i
+		}
+	}
+	return Cycle{Deps: append(append([]Dep(nil), c.Deps[best:]...), c.Deps[:best]...)}
 }
 
 func onPath(path []int, deps []Dep, res string) bool {
