@@ -111,6 +111,9 @@ func writeSummary(w io.Writer, info runInfo, outs []outcome) {
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Task.Name < sorted[j].Task.Name })
 	s := computeStats(sorted)
 	writeHeader(w, info, s)
+	if info.Property == "deadlock" {
+		fmt.Fprint(w, "SV-COMP has no deadlock verdict: the tasks are those without a data race or a reachable error, counted as expected true. A \"false alarm\" below is a deadlock found (replay-confirmed), to be inspected, not a wrong answer by itself.\n\n")
+	}
 	writeTotals(w, s)
 	writeMatrix(w, sorted)
 	writeList(w, "False alarms (violation reported on an expected-true task)", sorted, isClass(classFalseAlarm), violationNote)
