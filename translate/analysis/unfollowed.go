@@ -84,3 +84,24 @@ func Unfollowed(p *Program) (string, ir.Pos) {
 	}
 	return "", ir.Pos{}
 }
+
+// CallOp returns the call a statement makes (f(...); or l = f(...);) and
+// the library operation of its callee (model.OpNone for a defined
+// function or a call through a pointer); nil when s is no call.
+func CallOp(s ir.Stmt) (*ir.Call, model.Op) {
+	c, _ := bound.CallOf(s)
+	if c == nil {
+		return nil, model.OpNone
+	}
+	f := ir.CalledFunc(c)
+	if f == nil || f.Body != nil {
+		return c, model.OpNone
+	}
+	return c, model.Lookup(f.Name).Op
+}
+
+// IsThreadExit reports whether s ends its thread (pthread_exit).
+func IsThreadExit(s ir.Stmt) bool {
+	_, op := CallOp(s)
+	return op == model.OpThreadExit
+}

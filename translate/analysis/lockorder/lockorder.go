@@ -475,14 +475,7 @@ func (rs *resources) classFlow(f *ir.Function) (func(ir.Stmt) map[string]bool, m
 			}
 			return true
 		},
-		Exit: func(s ir.Stmt) bool {
-			c, _ := bound.CallOf(s)
-			if c == nil {
-				return false
-			}
-			g := ir.CalledFunc(c)
-			return g != nil && model.Lookup(g.Name).Op == model.OpThreadExit
-		},
+		Exit: analysis.IsThreadExit,
 		Transfer: func(s ir.Stmt, in st) st {
 			if !in.reach {
 				return in
@@ -697,10 +690,8 @@ func leaks(p *analysis.Program, th *threads.Result, rs *resources, deps []Dep) [
 func callsThreadExit(f *ir.Function) bool {
 	found := false
 	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-		if c, ok := n.(*ir.Call); ok {
-			if g := ir.CalledFunc(c); g != nil && model.Lookup(g.Name).Op == model.OpThreadExit {
-				found = true
-			}
+		if s, ok := n.(ir.Stmt); ok && analysis.IsThreadExit(s) {
+			found = true
 		}
 		return !found
 	})

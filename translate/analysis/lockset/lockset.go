@@ -181,14 +181,7 @@ func Analyze(p *analysis.Program, pts *pointsto.Result) *Result {
 			Transfer: a.transfer,
 		}
 		l.Branch = a.branch
-		l.Exit = func(s ir.Stmt) bool {
-			c, _ := bound.CallOf(s)
-			if c == nil {
-				return false
-			}
-			g := ir.CalledFunc(c)
-			return g != nil && model.Lookup(g.Name).Op == model.OpThreadExit
-		}
+		l.Exit = analysis.IsThreadExit
 		res, ok := flow.ForwardPartitioned(f.Body, state{held: Held{}, may: map[string]bool{}, try: map[*ir.Var]string{}}, l, flow.TrackedVars(f.Body))
 		if !ok {
 			r.Declined, r.DeclinedAt = "no fixpoint of the locksets of "+f.Name, f.Pos

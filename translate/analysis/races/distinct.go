@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/ladr-dev/ladr/translate/analysis"
 	"github.com/ladr-dev/ladr/translate/analysis/flow"
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
 	"github.com/ladr-dev/ladr/translate/bound"
@@ -529,15 +530,7 @@ func counterTakes(f *ir.Function, entries []*ir.Function, held func(*ir.Function
 // ends reports whether statement s ends the thread or the program (exit,
 // abort, pthread_exit): no statement runs after it.
 func ends(s ir.Stmt) bool {
-	c, _ := bound.CallOf(s)
-	if c == nil {
-		return false
-	}
-	g := ir.CalledFunc(c)
-	if g == nil {
-		return false
-	}
-	op := model.Lookup(g.Name).Op
+	_, op := analysis.CallOp(s)
 	return op == model.OpExit || op == model.OpThreadExit
 }
 

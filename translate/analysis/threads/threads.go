@@ -160,7 +160,7 @@ func (r *Result) Of(f *ir.Function) []*Class { return r.byRoutine[f] }
 // statement s of routine f surely joins (a tracked handle); nil when the
 // analysis does not know which thread it joins.
 func (r *Result) JoinTarget(f *ir.Function, s ir.Stmt) *Class {
-	c, op := callOp(s)
+	c, op := analysis.CallOp(s)
 	if op != model.OpJoin || len(c.Args) == 0 {
 		return nil
 	}
@@ -308,7 +308,7 @@ func Analyze(p *analysis.Program) *Result {
 			Join:     join,
 			Equal:    equal,
 			Transfer: func(s ir.Stmt, in state) state { return r.transfer(s, in, handles) },
-			Exit:     func(s ir.Stmt) bool { return isThreadExit(s) },
+			Exit:     analysis.IsThreadExit,
 			AfterLoop: func(l *ir.Loop, out state) state {
 				site, ok := loops[f].joinAll[l]
 				if !ok || out.unreachable {
@@ -350,24 +350,6 @@ func isCreate(c *ir.Call) bool {
 	return f != nil && model.Lookup(f.Name).Op == model.OpThreadCreate
 }
 
-func callOp(s ir.Stmt) (*ir.Call, model.Op) {
-	c, _ := bound.CallOf(s)
-	if c == nil {
-		return nil, model.OpNone
-	}
-	f := ir.CalledFunc(c)
-	if f == nil || f.Body != nil {
-		return c, model.OpNone
-	}
-	return c, model.Lookup(f.Name).Op
-}
-
-// isThreadExit reports whether s ends its thread (pthread_exit).
-func isThreadExit(s ir.Stmt) bool {
-	_, op := callOp(s)
-	return op == model.OpThreadExit
-}
-
 func (r *Result) transfer(s ir.Stmt, in state, handles map[*ir.Var]bool) state {
 	if in.unreachable {
 		return in
@@ -379,7 +361,7 @@ func (r *Result) transfer(s ir.Stmt, in state, handles map[*ir.Var]bool) state {
 		}
 		return in
 	}
-	c, op := callOp(s)
+	c, op := analysis.CallOp(s)
 	switch op {
 	case model.OpThreadExit, model.OpExit:
 		return state{unreachable: true}
