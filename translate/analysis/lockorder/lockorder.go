@@ -186,6 +186,8 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 	locks := map[string]bool{}
 	// acquires are the acquisition sites of each resource, per routine.
 	acquires := map[*ir.Function]map[string][]ir.Pos{}
+	// classesAtExit are the classes each routine may hold when it ends.
+	classesAtExit := map[*ir.Function]map[string]bool{}
 	var all []Dep
 	for _, f := range p.Entries {
 		cls := th.Of(f)
@@ -193,7 +195,8 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 			continue
 		}
 		acquires[f] = map[string][]ir.Pos{}
-		classHeld, ok := rs.classesHeld(f)
+		classHeld, atExit, ok := rs.classesHeld(f)
+		classesAtExit[f] = atExit
 		if !ok {
 			decline(f.Pos, "no fixpoint of the locks %s may hold", f.Name)
 			return r
@@ -294,7 +297,7 @@ func analyze(p *analysis.Program, th *threads.Result, ls *lockset.Result, pts *p
 		r.Deps = append(r.Deps, *d)
 	}
 	r.Cycles = append(r.Cycles, cycles(r.Deps, th)...)
-	r.Leaks = leaks(p, th, rs, r.Deps)
+	r.Leaks = leaks(p, th, rs, classesAtExit, r.Deps)
 	// A fixed order for the report (resource keys depend on how the
 	// analyses numbered objects).
 	sort.SliceStable(r.Self, func(i, j int) bool { return depOrder(r.Self[i]) < depOrder(r.Self[j]) })
@@ -417,14 +420,9 @@ const manyHeld = 4
 // unnamed locks the thread may hold: it counts the acquisitions of
 // unnamed locks of each class and the releases of one (a release of one
 // of several classes may leave any held; from manyHeld on, the count
-// stays).
-func (rs *resources) classesHeld(f *ir.Function) (func(ir.Stmt) map[string]bool, bool) {
-	at, _, ok := rs.classFlow(f)
-	return at, ok
-}
-
-// classFlow is classesHeld with the classes held at the routine's ends.
-func (rs *resources) classFlow(f *ir.Function) (func(ir.Stmt) map[string]bool, map[string]bool, bool) {
+// stays). atExit are those it may hold when it ends (returns or calls
+// pthread_exit).
+func (rs *resources) classesHeld(f *ir.Function) (at func(ir.Stmt) map[string]bool, atExit map[string]bool, ok bool) {
 	type st struct {
 		reach bool
 		n     map[string]int // how many: 1 to manyHeld (that many or more)
@@ -656,18 +654,14 @@ func feasible(cyc []int, deps []Dep, th *threads.Result) bool {
 
 // leaks returns, for each lock (or class of locks) a thread may hold when
 // it ends, one acquisition of it by another thread.
-func leaks(p *analysis.Program, th *threads.Result, rs *resources, deps []Dep) []Leak {
+func leaks(p *analysis.Program, th *threads.Result, rs *resources, classesAtExit map[*ir.Function]map[string]bool, deps []Dep) []Leak {
 	var out []Leak
 	for _, f := range p.Entries {
 		cls := th.Of(f)
 		if len(cls) == 0 || f == p.Entries[0] && !callsThreadExit(f) {
 			continue // main's return ends the program (its pthread_exit does not)
 		}
-		_, classes, ok := rs.classFlow(f)
-		if !ok {
-			continue
-		}
-		held := rs.held(rs.ls.MayAtExit(f), classes)
+		held := rs.held(rs.ls.MayAtExit(f), classesAtExit[f])
 		for _, k := range sortedKeys(held) {
 			for _, d := range deps {
 				if d.To != k {

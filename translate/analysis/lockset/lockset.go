@@ -599,7 +599,20 @@ func (r *Result) At(f *ir.Function, s ir.Stmt) Held {
 // reached.
 func (r *Result) MayAt(f *ir.Function, s ir.Stmt) Held {
 	st, ok := r.flows[f].In[s]
-	if !ok || st.unreachable {
+	if !ok {
+		return nil
+	}
+	return r.mayHeld(st)
+}
+
+// MayAtExit returns the named locks the thread of routine f may hold when
+// it ends (returns, or calls pthread_exit).
+func (r *Result) MayAtExit(f *ir.Function) Held { return r.mayHeld(r.flows[f].Exit) }
+
+// mayHeld returns the named locks a state may hold, with their mode when
+// they are surely held (Exclusive otherwise); nil when it is unreachable.
+func (r *Result) mayHeld(st state) Held {
+	if st.unreachable {
 		return nil
 	}
 	out := Held{}
@@ -609,25 +622,6 @@ func (r *Result) MayAt(f *ir.Function, s ir.Stmt) Held {
 			m = hm
 		}
 		out[k] = m
-	}
-	for k, m := range st.held {
-		if _, ok := r.syms[k]; !ok {
-			out[k] = m
-		}
-	}
-	return out
-}
-
-// MayAtExit returns the named locks the thread of routine f may hold when
-// it ends (returns, or calls pthread_exit).
-func (r *Result) MayAtExit(f *ir.Function) Held {
-	st := r.flows[f].Exit
-	if st.unreachable {
-		return nil
-	}
-	out := Held{}
-	for k := range st.may {
-		out[k] = Exclusive
 	}
 	for k, m := range st.held {
 		if _, ok := r.syms[k]; !ok {
