@@ -190,16 +190,7 @@ func (m *mapper) deadlock(trace []cbmc.Step) error {
 			continue
 		}
 		ws := d.WaitSites[k-1]
-		p := ws.Loc.Pos
-		if libc.IsModelFile(p.File) {
-			// In ladr's C library model: at the user's call.
-			for in := ws.Loc.Inline; in != nil; in = in.Parent {
-				if !libc.IsModelFile(in.Pos.File) {
-					p = in.Pos
-					break
-				}
-			}
-		}
+		p := seq.UserPos(ws.Loc) // in ladr's C library model: at the user's call
 		src := sourceLine(p.File, p.Line)
 		call := ws.What
 		if c := callAt(p.File, p.Line, p.Col, call); c != "" {

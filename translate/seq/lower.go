@@ -284,8 +284,8 @@ func (c *site) threadExit() error {
 func (c *site) noOp() error {
 	if c.s.opt.Property == Deadlock && (c.name == "pthread_cond_signal" || c.name == "pthread_cond_broadcast") && len(c.args) > 0 {
 		// Property Deadlock: a signal counts (it wakes every waiter).
-		w := c.word(c.saved(0), 0)
-		c.set(w, ir.Bin(ir.Add, c.rdWord(w), ir.IntConst(1), ir.IntType))
+		cv := c.saved(0)
+		c.set(c.word(cv, 0), ir.Bin(ir.Add, c.rd(cv), ir.IntConst(1), ir.IntType))
 		c.ret(ir.IntConst(0))
 		return nil
 	}
@@ -298,14 +298,6 @@ func (c *site) lockInit() error {
 	c.set(c.word(c.arg(0), 0), ir.IntConst(0))
 	c.ret(ir.IntConst(0))
 	return nil
-}
-
-// rdWord reads a state word as an int.
-func (c *site) rdWord(w ir.Expr) ir.Expr {
-	if b, ok := w.Type().(*ir.Basic); ok && b.Kind == ir.Int {
-		return w
-	}
-	return &ir.Cast{X: w, T: ir.IntType}
 }
 
 // condAwait waits, for property Deadlock, for a signal or broadcast of the

@@ -24,7 +24,7 @@ func (c *site) checkModelled() error {
 	}
 	// Inside ladr's C library model, the place is the program's call.
 	loc := c.loc
-	loc.Pos = userPos(c.loc)
+	loc.Pos = UserPos(c.loc)
 	c.add(c.s.assertion(loc, &ir.Unary{Op: ir.Not, X: c.arg(0), T: ir.IntType}, KindUnmodelled, what))
 	return nil
 }
@@ -284,8 +284,7 @@ func (c *site) lock() error {
 		// Property Deadlock: a held mutex blocks, the thread waits here
 		// (a relock by the owner of a normal mutex too, for ever).
 		held := ir.Bin(ir.Ne, c.word(m, 0), ir.IntConst(0), ir.IntType)
-		word := &ir.Unary{Op: ir.Addr, X: c.word(m, 0), T: &ir.Pointer{Elem: c.word(m, 0).Type()}}
-		if wait, ok := c.s.blockIf(c.loc, held, &ir.Cast{X: word, T: &ir.Pointer{Elem: ir.IntType}}, nil, c.what()); ok {
+		if wait, ok := c.s.blockIf(c.loc, held, c.wordPtr(m), nil, c.what()); ok {
 			c.add(wait...)
 			c.add(c.setStmt(c.word(m, 0), c.me1()))
 			c.ret(ir.IntConst(0))
@@ -301,9 +300,8 @@ func (c *site) lock() error {
 	// error-checking one its owner takes again (it counts, or fails).
 	held := ir.Bin(ir.Ne, c.word(m, 0), ir.IntConst(0), ir.IntType)
 	mine := ir.Bin(ir.LAnd, c.owned(m), ir.Bin(ir.LOr, c.is(k, model.MutexRecursive), c.is(k, model.MutexErrorCheck), ir.IntType), ir.IntType)
-	word := &ir.Unary{Op: ir.Addr, X: c.word(m, 0), T: &ir.Pointer{Elem: c.word(m, 0).Type()}}
 	if wait, ok := c.s.blockIf(c.loc, ir.Bin(ir.LAnd, held, &ir.Unary{Op: ir.Not, X: mine, T: ir.IntType}, ir.IntType),
-		&ir.Cast{X: word, T: &ir.Pointer{Elem: ir.IntType}}, nil, c.what()); ok {
+		c.wordPtr(m), nil, c.what()); ok {
 		c.add(wait...)
 	}
 	r := c.s.temp(ir.IntType)

@@ -608,7 +608,7 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		}
 		return append(out, s.jumpOut(loc)...), nil
 	case *ir.Unsupported:
-		return nil, &bound.UnsupportedError{Pos: userPos(x.Loc), What: x.What}
+		return nil, &bound.UnsupportedError{Pos: UserPos(x.Loc), What: x.What}
 	case *ir.Loop, *ir.Break, *ir.Continue:
 		return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "loop left after unwinding"}
 	case *ir.ExprStmt:
@@ -726,15 +726,15 @@ func (s *sequentializer) call(x *ir.ExprStmt) ([]ir.Stmt, error) {
 		return st.out, nil
 	}
 	if f := ir.CalledFunc(c); f != nil && f.Body == nil && model.Lookup(f.Name).MustBeStatement() {
-		return nil, &bound.UnsupportedError{Pos: userPos(x.Loc), What: "no model for " + f.Name}
+		return nil, &bound.UnsupportedError{Pos: UserPos(x.Loc), What: "no model for " + f.Name}
 	}
 	return []ir.Stmt{x}, nil
 }
 
-// userPos is the position of loc in the user's program: a statement of
+// UserPos is the position of loc in the user's program: a statement of
 // ladr's C library model (package libc) is shown at the call of the model
 // function it was inlined from.
-func userPos(loc ir.Loc) ir.Pos {
+func UserPos(loc ir.Loc) ir.Pos {
 	if !libc.IsModelFile(loc.Pos.File) {
 		return loc.Pos
 	}

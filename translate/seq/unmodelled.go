@@ -20,7 +20,7 @@ func Unmodelled(prog *ir.Program) []bound.Cut {
 			return nil
 		}
 		if what := scannedAddress(g.Name, c); what != "" {
-			return []bound.Cut{{Pos: userPos(loc), What: what}}
+			return []bound.Cut{{Pos: UserPos(loc), What: what}}
 		}
 		if model.Lookup(g.Name).Op != model.OpUnmodelled {
 			return nil
@@ -29,7 +29,7 @@ func Unmodelled(prog *ir.Program) []bound.Cut {
 		if strings.HasPrefix(g.Name, model.UnmodelledPrefix) {
 			what = "not modelled by ladr's C library: " + strings.ReplaceAll(strings.TrimPrefix(g.Name, model.UnmodelledPrefix), "_", " ")
 		}
-		return []bound.Cut{{Pos: userPos(loc), What: what}}
+		return []bound.Cut{{Pos: UserPos(loc), What: what}}
 	})
 }
 
