@@ -39,7 +39,7 @@ var propertyFiles = map[string]string{
 	"unreach-call": "unreach-call.prp",
 	// SV-COMP has no deadlock property: the tasks checked for deadlocks
 	// are those whose program has neither a data race nor a reachable
-	// error (deadlockTasks).
+	// error (discoverBelow).
 	"deadlock": "",
 }
 
@@ -58,21 +58,30 @@ func discoverBelow(base, dir, property string) (tasks []task, warnings []string,
 	if !ok {
 		return nil, nil, fmt.Errorf("unknown property %q", property)
 	}
+	prps, onlyTrue := []string{prp}, false
 	if property == "deadlock" {
-		return deadlockTasks(base, dir)
+		// SV-COMP has no deadlock property: the tasks whose program has
+		// neither a data race nor a reachable error, once each, Expected
+		// true (the harness has no expected deadlock verdict: a deadlock
+		// found is inspected).
+		prps, onlyTrue = []string{"no-data-race.prp", "unreach-call.prp"}, true
 	}
 	files, err := findYAML(dir)
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, file := range files {
-		t, found, err := loadTask(base, file, prp)
-		if err != nil {
-			warnings = append(warnings, err.Error())
-			continue
-		}
-		if found {
-			tasks = append(tasks, t)
+	seen := map[string]bool{}
+	for _, prp := range prps {
+		for _, file := range files {
+			t, found, err := loadTask(base, file, prp)
+			if err != nil {
+				warnings = append(warnings, err.Error())
+				continue
+			}
+			if found && (t.Expected || !onlyTrue) && !seen[t.Name] {
+				seen[t.Name] = true
+				tasks = append(tasks, t)
+			}
 		}
 	}
 	sort.Slice(tasks, func(i, j int) bool { return tasks[i].Name < tasks[j].Name })
@@ -273,31 +282,4 @@ func pick(rng *rand.Rand, ts []task, k int) []task {
 	shuffled := append([]task(nil), ts...)
 	rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 	return shuffled[:min(k, len(shuffled))]
-}
-
-// deadlockTasks returns the tasks of --property deadlock: those with a
-// no-data-race.prp or unreach-call.prp entry whose expected verdict is
-// true (race-free or correct programs), once each, Expected true (the
-// harness has no expected deadlock verdict: a deadlock found is inspected).
-func deadlockTasks(base, dir string) (tasks []task, warnings []string, err error) {
-	seen := map[string]bool{}
-	for _, prp := range []string{"no-data-race.prp", "unreach-call.prp"} {
-		files, err := findYAML(dir)
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, file := range files {
-			t, found, err := loadTask(base, file, prp)
-			if err != nil {
-				warnings = append(warnings, err.Error())
-				continue
-			}
-			if found && t.Expected && !seen[t.Name] {
-				seen[t.Name] = true
-				tasks = append(tasks, t)
-			}
-		}
-	}
-	sort.Slice(tasks, func(i, j int) bool { return tasks[i].Name < tasks[j].Name })
-	return tasks, warnings, nil
 }
