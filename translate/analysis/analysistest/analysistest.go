@@ -4,6 +4,9 @@
 package analysistest
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ladr-dev/ladr/translate"
@@ -26,4 +29,42 @@ func Load(t *testing.T, src string) *analysis.Program {
 		t.Fatalf("translate: %v", err)
 	}
 	return &analysis.Program{Prog: u.Prog, Entries: u.Entries, Notes: &u.Notes}
+}
+
+// Task is one task of an SV-COMP INDEX.tsv (../shared/svcomp's): its
+// .yml, the expected no-data-race verdict ("true" or "false"), its input
+// file, the input's text and the task's data model.
+type Task struct {
+	YML, Expected, Input string
+	Src                  []byte
+	Model                cfront.Model
+}
+
+// Index reads the tasks of an SV-COMP INDEX.tsv whose .yml path contains
+// filter, for the development tests that run an analysis over them.
+func Index(t *testing.T, index, filter string) []Task {
+	t.Helper()
+	data, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Dir(index)
+	var out []Task
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || strings.HasPrefix(line, "#") || !strings.Contains(f[0], filter) {
+			continue
+		}
+		yml, _ := os.ReadFile(filepath.Join(dir, f[0]))
+		m := cfront.LP64
+		if strings.Contains(string(yml), "ILP32") {
+			m = cfront.ILP32
+		}
+		src, err := os.ReadFile(filepath.Join(dir, f[2]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, Task{YML: f[0], Expected: f[1], Input: f[2], Src: src, Model: m})
+	}
+	return out
 }

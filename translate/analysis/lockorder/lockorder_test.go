@@ -209,41 +209,26 @@ func TestDebugIndex(t *testing.T) {
 	if index == "" {
 		t.Skip("LADR_LOCKORDER_INDEX not set")
 	}
-	data, err := os.ReadFile(index)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(index)
 	fe := cfront.New()
 	seen := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Split(line, "\t")
-		if len(f) < 3 || strings.HasPrefix(line, "#") || f[1] != "true" || seen[f[2]] {
+	for _, task := range analysistest.Index(t, index, "") {
+		if task.Expected != "true" || seen[task.Input] {
 			continue
 		}
-		seen[f[2]] = true
-		yml, _ := os.ReadFile(filepath.Join(dir, f[0]))
-		m := cfront.LP64
-		if strings.Contains(string(yml), "ILP32") {
-			m = cfront.ILP32
-		}
-		src, err := os.ReadFile(filepath.Join(dir, f[2]))
+		seen[task.Input] = true
+		p, err := fe.Parse(task.Input, task.Src, cfront.Options{Model: task.Model})
 		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := fe.Parse(f[2], src, cfront.Options{Model: m})
-		if err != nil {
-			t.Logf("RESULT\t%s\tparse error", f[0])
+			t.Logf("RESULT\t%s\tparse error", task.YML)
 			continue
 		}
-		u, err := translate.Run(p, translate.Config{Model: m, Limits: bound.Limits{Unwind: 2, Recursion: 2}, Rounds: 2, Property: seq.Deadlock}, nil,
+		u, err := translate.Run(p, translate.Config{Model: task.Model, Limits: bound.Limits{Unwind: 2, Recursion: 2}, Rounds: 2, Property: seq.Deadlock}, nil,
 			translate.RunOptions{StopAfter: "inline"})
 		if err != nil {
-			t.Logf("RESULT\t%s\ttranslation: %v", f[0], err)
+			t.Logf("RESULT\t%s\ttranslation: %v", task.YML, err)
 			continue
 		}
 		r := lockorder.Analyze(&analysis.Program{Prog: u.Prog, Entries: u.Entries, Notes: &u.Notes})
-		t.Logf("RESULT\t%s\t%v\t%s", f[0], r.DeadlockFree(), r)
+		t.Logf("RESULT\t%s\t%v\t%s", task.YML, r.DeadlockFree(), r)
 	}
 }
 

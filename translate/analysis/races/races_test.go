@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/analysis/analysistest"
 	"github.com/ladr-dev/ladr/translate/analysis/races"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
@@ -68,32 +69,13 @@ func TestDebugIndex(t *testing.T) {
 	if index == "" {
 		t.Skip("LADR_PROVE_INDEX not set")
 	}
-	data, err := os.ReadFile(index)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Dir(index)
-	filter := os.Getenv("LADR_PROVE_FILTER")
-	for _, line := range strings.Split(string(data), "\n") {
-		f := strings.Split(line, "\t")
-		if len(f) < 3 || strings.HasPrefix(line, "#") || !strings.Contains(f[0], filter) {
-			continue
-		}
-		yml, _ := os.ReadFile(filepath.Join(dir, f[0]))
-		m := cfront.LP64
-		if strings.Contains(string(yml), "ILP32") {
-			m = cfront.ILP32
-		}
-		src, err := os.ReadFile(filepath.Join(dir, f[2]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pr := prove(t, f[2], src, m)
+	for _, task := range analysistest.Index(t, index, os.Getenv("LADR_PROVE_FILTER")) {
+		pr := prove(t, task.Input, task.Src, task.Model)
 		verdict := "unproved"
 		if pr.Proved {
 			verdict = "PROVED"
 		}
-		t.Logf("RESULT\t%s\t%s\t%s\t%s", f[0], f[1], verdict, pr)
+		t.Logf("RESULT\t%s\t%s\t%s\t%s", task.YML, task.Expected, verdict, pr)
 	}
 }
 
