@@ -136,11 +136,9 @@ var Analyzer = &analysis.Analyzer{
 
 // Analyze runs the deadlock analysis over p.
 func Analyze(p *analysis.Program) *Result {
-	if why, at := analysis.Unfollowed(p); why != "" {
+	p, why, at := threads.Prepare(p)
+	if why != "" {
 		return &Result{Declined: why, DeclinedAt: at}
-	}
-	if q, ok := threads.PerSite(p); ok {
-		p = q
 	}
 	res, err := analysis.Run(p, Analyzer)
 	if err != nil {

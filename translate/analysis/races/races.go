@@ -37,12 +37,9 @@ var Analyzer = &analysis.Analyzer{
 
 // Prove runs the race analysis over p.
 func Prove(p *analysis.Program) *Proof {
-	if why, at := analysis.Unfollowed(p); why != "" {
+	p, why, at := threads.Prepare(p)
+	if why != "" {
 		return &Proof{Declined: why, DeclinedAt: at}
-	}
-	// One copy of a start routine per create site, when they are few.
-	if q, ok := threads.PerSite(p); ok {
-		p = q
 	}
 	res, err := analysis.Run(p, Analyzer)
 	if err != nil {

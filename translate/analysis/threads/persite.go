@@ -81,3 +81,17 @@ func PerSite(p *analysis.Program) (*analysis.Program, bool) {
 	}
 	return out, true
 }
+
+// Prepare returns the program the analyses of a property run over: p with
+// one copy of a start routine per create site when they are few
+// (PerSite); or, when p holds a construct they do not follow
+// (analysis.Unfollowed), why and where.
+func Prepare(p *analysis.Program) (q *analysis.Program, why string, at ir.Pos) {
+	if why, at := analysis.Unfollowed(p); why != "" {
+		return nil, why, at
+	}
+	if q, ok := PerSite(p); ok {
+		return q, "", ir.Pos{}
+	}
+	return p, "", ir.Pos{}
+}
