@@ -186,6 +186,7 @@ func (in *Instrumenter) candidates() map[int]bool {
 		in.survey[i].locks = in.lockUse.Filter(in.survey[i].locks)
 	}
 	var syncs summary // synchronization objects reached through pointers
+	in.syncPartner = map[int]bool{}
 	for _, a := range in.survey {
 		switch {
 		case a.sync:
@@ -215,6 +216,9 @@ func (in *Instrumenter) candidates() map[int]bool {
 		case a.sync:
 		case a.heap:
 			ok = viaPtr.partner(a) || heap.partner(a) || syncs.partner(a)
+			if syncs.partner(a) {
+				in.syncPartner[a.ord] = true
+			}
 		case a.root == nil:
 			ok = viaPtr.partner(a) || taken.partner(a) || heap.partner(a)
 		default:

@@ -168,7 +168,7 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 	rep := &RaceReport{Location: second.Lvalue, Second: second}
 	if first != nil {
 		rep.First = first
-		if first.Lvalue != "" {
+		if first.Lvalue != "" && !first.Release {
 			rep.Location = first.Lvalue
 		}
 	} else {

@@ -276,6 +276,22 @@ func (r *rewriter) memChecks(c *ir.Call) ir.Expr {
 type memRegion struct {
 	sharing.MemAccess
 	call string
+	// block: the region is the whole heap block the pointer points to
+	// (a release, wholeBlock).
+	block bool
+}
+
+// wholeBlock is a release's region checked as a write of every byte of
+// the block: __CPROVER_OBJECT_SIZE(p) bytes from p (free and realloc take
+// a pointer to the start of a block), none when p is null.
+func (in *Instrumenter) wholeBlock(mem *memRegion) *memRegion {
+	m := *mem
+	m.Unchecked, m.Typed, m.Write, m.block = "", false, true, true
+	p := m.Pointer
+	objSize := in.prog.DeclareFunc("__CPROVER_OBJECT_SIZE", &ir.Func{Result: ir.ULongType, NoProto: true})
+	size := &ir.Call{Fn: &ir.FuncRef{Fn: objSize}, Args: []ir.Expr{ir.Clone(p)}, T: ir.ULongType, P: p.Pos()}
+	m.Size = &ir.Cond{C: ir.Bin(ir.Ne, ir.Clone(p), &ir.Cast{X: ir.IntConst(0), T: p.Type()}, ir.IntType), X: size, Y: ir.Lit(0, ir.ULongType), T: ir.ULongType}
+	return &m
 }
 
 // declareCalls makes the functions e calls (strlen in the sizes of string
@@ -391,20 +407,31 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		in.Pruned++
 		return nil
 	}
-	if mem != nil && mem.Unchecked != "" {
-		if mem.Heap && !in.noRelease && in.prog.Func(bound.UnrunFunc) == nil {
+	if mem != nil && mem.Unchecked != "" && mem.Heap {
+		if !in.noRelease && in.prog.Func(bound.UnrunFunc) == nil {
 			// A release (free): checked instead by the release
 			// assertion, that no other thread is alive when it runs.
 			return r.releaseCheck()
 		}
+		if !in.syncPartner[ord] {
+			// Another thread may be alive: the release is a write of
+			// every byte of the block (as C11 and ThreadSanitizer
+			// see it), so an access by another thread that is not
+			// ordered with it races with it. (A block that may hold
+			// a synchronization object another thread uses stays
+			// unchecked: those accesses are not instrumented.)
+			mem = in.wholeBlock(mem)
+		}
+	}
+	if mem != nil && mem.Unchecked != "" {
 		// Another thread may access the memory; the access is not
 		// modelled, so a run that finds no race says unknown.
 		if in.unchecked == nil {
 			what := mem.Unchecked
-			if mem.Heap && in.noRelease {
-				what += ", and it may run while another thread is alive"
+			if mem.Heap {
+				what += ", and it may run while another thread that may use a synchronization object in the block is alive"
 			}
-			in.unchecked = &Site{Pos: lv.Pos(), Approx: what}
+				in.unchecked = &Site{Pos: lv.Pos(), Approx: what}
 		}
 		return nil
 	}
@@ -432,6 +459,10 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		// size bytes from the pointer (lv is *(unsigned char *)p).
 		p := lv.(*ir.Unary).X
 		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(ir.Uncast(p)), lvalueText(mem.Size), mem.call)
+		if mem.block {
+			site.Release = true
+			site.Lvalue = fmt.Sprintf("the block %s points to (%s releases it)", lvalueText(ir.Uncast(p)), mem.call)
+		}
 		if in.target == translate.Generic {
 			addr, size = p, ir.Clone(mem.Size)
 		} else {

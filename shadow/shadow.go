@@ -62,6 +62,9 @@ type Site struct {
 	Region int
 	// BitField marks accesses of bit-fields (checked on their struct).
 	BitField bool
+	// Release marks the write of a whole heap block by its release (free,
+	// realloc); a race with it is named after the other access.
+	Release bool
 	// Approx, when set, says how the access is approximated (a library
 	// function reading a string is checked on its first byte only).
 	Approx string
@@ -94,6 +97,10 @@ type Instrumenter struct {
 	dry    bool
 	ord    int          // ordinal of the next check, in both runs
 	survey []surveyed   // the dry run's accesses
+	// syncPartner: the releases (by ordinal) that a synchronization
+	// function of another thread may access the block of (a mutex in
+	// the block), whose accesses are not instrumented.
+	syncPartner map[int]bool
 	keep   map[int]bool // ordinals of the accesses instrumented
 	// creates lists the checks each thread-creating statement makes (the
 	// thread-id store); created marks the threads whose creating

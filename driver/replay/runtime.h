@@ -59,6 +59,14 @@ void __CPROVER_assert(_Bool c, const char *msg) {
 
 void __CPROVER_havoc_object(void *p) { (void)p; }
 
+/* The size of the heap block p points to (a release is checked as a write
+   of the whole block): glibc's usable size, which may exceed the size
+   requested; CBMC's trace, which the replay follows, used the exact one. */
+unsigned long __CPROVER_OBJECT_SIZE(const void *p) {
+  extern unsigned long malloc_usable_size(void *);
+  return p ? malloc_usable_size((void *)p) : 0;
+}
+
 /* Shadow memory: a hash set of (field, byte address) pairs whose bit is the
    opposite of the field's declared default. */
 #define __LADR_RT_MAXFIELDS 16

@@ -26,6 +26,7 @@ void __CPROVER_field_decl_local(const char *, _Bool);
 void __CPROVER_set_field(const void *, const char *, _Bool);
 _Bool __CPROVER_get_field(const void *, const char *);
 void __CPROVER_havoc_object(void *);
+unsigned long __CPROVER_OBJECT_SIZE(const void *);
 int __LADR_BAD(const char *);
 #endif
 `
