@@ -68,7 +68,7 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
-		return build(ctx, c.fe, opt, buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned})
+		return build(ctx, c.fe, opt, buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned})
 	})
 	out.TranslateS = time.Since(t0).Seconds()
 	if done && err != nil {
@@ -239,14 +239,14 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 
 // checksModelled reports whether the program has assertions that fail
 // where its behaviour is undefined or not modelled (seq.KindUndefined,
-// seq.KindUnmodelled): the instrumentation's static answer does not
+// seq.KindUnmodelled, seq.KindUnmodelledCall): the instrumentation's static answer does not
 // cover them, the checker must run.
 func checksModelled(u *translate.Unit) bool {
 	if u.Driver == nil {
 		return false
 	}
 	for _, a := range u.Driver.Asserts {
-		if a.Kind == seq.KindUndefined || a.Kind == seq.KindUnmodelled {
+		if a.Kind == seq.KindUndefined || a.Kind == seq.KindUnmodelled || a.Kind == seq.KindUnmodelledCall {
 			return true
 		}
 	}

@@ -16,8 +16,13 @@ import (
 type buildPlan struct {
 	Target translate.Target
 	Bounds Bounds
-	// Relaxed leaves out the property's relaxable checks.
+	// Relaxed leaves out the property's relaxable checks, and the
+	// assertions that calls ladr does not model are not reached (see
+	// translate.Config.CheckUnmodelled): such calls then only end their
+	// paths.
 	Relaxed bool
+	// CheckUnmodelled: translate.Config.CheckUnmodelled unless Relaxed.
+	CheckUnmodelled bool
 	// Check runs the input checks (checkProgram) on the parsed program.
 	Check bool
 	// Heap records the heap's initial bytes in the checker's trace (pass
@@ -69,6 +74,7 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		Model: opt.Model, Rounds: p.Bounds.Rounds, Target: p.Target,
 		Limits:   bound.Limits{Unwind: p.Bounds.Unwind, UnwindSet: p.Bounds.UnwindSet},
 		Property: opt.Property.Seq, RecordHeap: p.Heap, Harness: p.Harness,
+		CheckUnmodelled: p.CheckUnmodelled && !p.Relaxed,
 	}
 	b := &built{}
 	if opt.Property.Instrumentation != nil {

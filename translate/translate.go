@@ -74,6 +74,12 @@ type Config struct {
 	// Harness adds what a checker run needs after the program (pass
 	// harness): the program is for CBMC, not for printing alone.
 	Harness bool
+	// CheckUnmodelled makes each call of a function ladr does not model
+	// an assertion (seq.KindUnmodelledCall) before the path ends there,
+	// so that the checker tells whether the bounded program reaches one;
+	// without it such calls only end their paths and make finding no
+	// violation no evidence (Notes.Incomplete).
+	CheckUnmodelled bool
 }
 
 // Instrumenter adds race detection (package shadow) between the numbering
@@ -152,6 +158,9 @@ var Passes = []*Pass{
 		Needs: []Need{{"statics", "the first pass that rewrites bodies; from it on a static local is the one global object it is"},
 			{"pthread", "it hoists the calls pthread makes and expands its calls of cleanup handlers through pointers"}},
 		Run: func(u *Unit) error { bound.Hoist(u.Prog, &u.Notes); return nil }},
+	{Name: "signals", Doc: "give the possible handlers of a signal sent to a thread (pthread_kill) threads of their own, created at the call, for the static analyses; the bounded search does not model the delivery",
+		Needs: []Need{{"hoist", "it finds the calls of pthread_kill as statements of their own"}},
+		Run:   func(u *Unit) error { bound.LowerSignals(u.Prog); return nil }},
 	{Name: "atexit", Doc: "register atexit handlers and run them, last registered first, at exit() and main's return",
 		Needs: []Need{{"hoist", "it finds the calls of atexit and exit as statements of their own"}},
 		Run:   func(u *Unit) error { bound.LowerAtexit(u.Prog); return nil }},
@@ -218,7 +227,7 @@ var Passes = []*Pass{
 		Run: func(u *Unit) error {
 			// Recorded for every property, before the builtins are lowered.
 			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.WeakAtomics(u.Prog)...)
-			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.Unmodelled(u.Prog)...)
+			u.Notes.Incomplete = append(u.Notes.Incomplete, seq.Unmodelled(u.Prog, u.Config.CheckUnmodelled)...)
 			return seq.LowerAPI(u.Prog, u.Config.Property)
 		}},
 	{Name: "sharing", Doc: "decide which variables may be shared between threads",
@@ -272,6 +281,7 @@ var Passes = []*Pass{
 			u.Driver, err = seq.Sequentialize(u.Prog, u.Layout, seq.Options{
 				Rounds: u.Config.Rounds, Property: u.Config.Property, Generic: u.Config.Target == Generic,
 				ProveBounds: u.Config.ProveBounds, Exts: u.exts, HeldUnlocks: locks.HeldUnlocks(u.Prog),
+				CheckUnmodelled: u.Config.CheckUnmodelled,
 			})
 			return err
 		}},

@@ -85,6 +85,26 @@ func Unfollowed(p *Program) (string, ir.Pos) {
 	return "", ir.Pos{}
 }
 
+// SignalThreadAt returns the position of the first pthread_kill of p whose
+// handlers run as threads of their own (bound.LowerSignals), or an invalid
+// position. That stands for the delivery in a race analysis, not in a
+// deadlock analysis: a handler that blocks on a lock the interrupted
+// thread holds waits for ever, where its thread would wait for the unlock.
+func SignalThreadAt(p *Program) ir.Pos {
+	var at ir.Pos
+	for _, f := range p.Entries {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if c, ok := n.(*ir.Call); ok && !at.IsValid() {
+				if g := ir.CalledFunc(c); g != nil && g.Body == nil && model.Lookup(g.Name).Op == model.OpSignalThread {
+					at = c.P
+				}
+			}
+			return !at.IsValid()
+		})
+	}
+	return at
+}
+
 // CallOp returns the call a statement makes (f(...); or l = f(...);) and
 // the library operation of its callee (model.OpNone for a defined
 // function or a call through a pointer); nil when s is no call.

@@ -82,18 +82,36 @@ func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options
 // model is __ladr_va_F (a model cannot read variadic arguments: ladr does
 // not lower va_arg) call the model, passing the fixed and the variadic
 // arguments converted to its parameters' types, and zero for the
-// parameters a call does not pass.
+// parameters a call does not pass. A call whose first argument is an
+// integer constant K calls __ladr_va_F_K instead when the model has it
+// (syscall(SYS_gettid)), with the arguments after the first.
 func callVariadicModels(prog *ir.Program) {
 	models := map[*ir.Function]*ir.Function{}
+	variadic := map[*ir.Function]bool{}
 	for _, f := range prog.Funcs {
 		if f.Body == nil && f.Type != nil && f.Type.Variadic {
+			variadic[f] = true
 			if m := prog.Func(libc.VariadicPrefix + f.Name); m != nil && m.Body != nil && !m.Type.Variadic {
 				models[f] = m
 			}
 		}
 	}
-	if len(models) == 0 {
+	if len(variadic) == 0 {
 		return
+	}
+	selected := func(f *ir.Function, args []ir.Expr) *ir.Function {
+		if len(args) == 0 {
+			return nil
+		}
+		k, ok := ir.Uncast(args[0]).(*ir.IntLit)
+		if !ok {
+			return nil
+		}
+		m := prog.Func(fmt.Sprintf("%s%s_%d", libc.VariadicPrefix, f.Name, k.Val))
+		if m == nil || m.Body == nil || m.Type.Variadic {
+			return nil
+		}
+		return m
 	}
 	for _, f := range prog.Funcs {
 		if f.Body == nil {
@@ -105,14 +123,20 @@ func callVariadicModels(prog *ir.Program) {
 				return true
 			}
 			r, ok := c.Fn.(*ir.FuncRef)
-			if !ok || models[r.Fn] == nil {
+			if !ok || !variadic[r.Fn] {
 				return true
 			}
-			m := models[r.Fn]
+			m, given := models[r.Fn], c.Args
+			if s := selected(r.Fn, c.Args); s != nil {
+				m, given = s, c.Args[1:]
+			}
+			if m == nil {
+				return true
+			}
 			args := make([]ir.Expr, len(m.Type.Params))
 			for i, pt := range m.Type.Params {
-				if i < len(c.Args) {
-					args[i] = &ir.Cast{X: c.Args[i], T: pt, P: c.Args[i].Pos()}
+				if i < len(given) {
+					args[i] = &ir.Cast{X: given[i], T: pt, P: given[i].Pos()}
 				} else {
 					args[i] = &ir.Cast{X: ir.IntConst(0), T: pt}
 				}

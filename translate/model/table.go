@@ -223,7 +223,8 @@ var table = []Info{
 	// through which threads of one process can (pipes, sockets, eventfd,
 	// FIFOs...) are not modelled either.
 	unmodelled("killpg"), unmodelled("timer_settime"), unmodelled("sigqueue"), unmodelled("tgkill"), unmodelled("tkill"),
-	unmodelled("pthread_kill"), unmodelled("pthread_sigqueue"), unmodelled("sigsuspend"), unmodelled("sigwait"),
+	unmodelled("pthread_kill"), {Name: "__ladr_signal_thread", Kind: Sync, Op: OpSignalThread, NoCapture: AllArgs},
+	unmodelled("pthread_sigqueue"), unmodelled("sigsuspend"), unmodelled("sigwait"),
 	unmodelled("sigwaitinfo"), unmodelled("sigtimedwait"), unmodelled("pause"),
 	unmodelled("longjmp"), unmodelled("_longjmp"), unmodelled("siglongjmp"), unmodelled("__longjmp_chk"),
 	unmodelled("pipe"), unmodelled("pipe2"), unmodelled("socketpair"), unmodelled("socket"), unmodelled("eventfd"),

@@ -62,6 +62,7 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpUnrun:         (*site).unrun,
 	model.OpBound:         (*site).bound,
 	model.OpUnmodelled:    (*site).unmodelled,
+	model.OpSignalThread:  (*site).unmodelled,
 	model.OpReachError:    (*site).reachError,
 	model.OpAssertFail:    (*site).assertFail,
 	model.OpExit:          (*site).exit,
@@ -561,9 +562,16 @@ func (c *site) bound() error {
 }
 
 // unmodelled ends the paths that reach a call of a function ladr does not
-// model (Unmodelled notes it as incomplete: finding no violation is then
-// no evidence).
+// model. With Options.CheckUnmodelled an assertion of kind
+// KindUnmodelledCall fails there first, so that the checker tells whether
+// the bounded program reaches one; otherwise Unmodelled notes the call as
+// incomplete (finding no violation is then no evidence).
 func (c *site) unmodelled() error {
+	if c.s.opt.CheckUnmodelled {
+		loc := c.loc
+		loc.Pos = UserPos(c.loc)
+		c.add(c.s.assertion(loc, ir.IntConst(0), KindUnmodelledCall, UnmodelledWhat(c.name)))
+	}
 	c.add(c.s.d.Assume(c.loc, ir.IntConst(0)))
 	return nil
 }

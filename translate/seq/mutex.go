@@ -16,6 +16,13 @@ const KindUndefined = "undefined"
 // that fails one has no answer.
 const KindUnmodelled = "unmodelled"
 
+// KindUnmodelledCall is the kind of the assertions that fail where the
+// program calls a function ladr does not model (Options.CheckUnmodelled):
+// no violation, but a sign that the bounded program lacks the behaviours
+// after the call; the check is made again with such paths ending there
+// and the result marked incomplete (Unmodelled).
+const KindUnmodelledCall = "unmodelled-call"
+
 // checkModelled lowers __ladr_check_modelled(c, what).
 func (c *site) checkModelled() error {
 	what := "a construct that is not modelled"

@@ -61,6 +61,9 @@ type Options struct {
 	// ProveBounds turns the bound markers into assertions, so that a
 	// backend run proves the bounds cover every behaviour.
 	ProveBounds bool
+	// CheckUnmodelled asserts that no call of a function ladr does not
+	// model is reached (KindUnmodelledCall) before ending its path.
+	CheckUnmodelled bool
 	// HeldUnlocks are the calls releasing a mutex the calling thread
 	// surely holds (shadow.HeldUnlocks): their unlock needs no check that
 	// the thread holds it.

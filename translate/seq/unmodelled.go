@@ -13,8 +13,10 @@ import (
 // sending a signal, creating a pipe, the markers of ladr's C library
 // model). Their lowering ends the paths that reach them, so the bounded
 // program lacks behaviours: a violation found is one, finding none is no
-// evidence (bound.Notes.Incomplete).
-func Unmodelled(prog *ir.Program) []bound.Cut {
+// evidence (bound.Notes.Incomplete). With checked, the calls of
+// model.OpUnmodelled functions are left out: their lowering asserts that
+// they are not reached (Options.CheckUnmodelled).
+func Unmodelled(prog *ir.Program, checked bool) []bound.Cut {
 	return threadCallCuts(prog, func(loc ir.Loc, c *ir.Call, g *ir.Function) []bound.Cut {
 		if g.Body != nil {
 			return nil
@@ -22,15 +24,23 @@ func Unmodelled(prog *ir.Program) []bound.Cut {
 		if what := scannedAddress(g.Name, c); what != "" {
 			return []bound.Cut{{Pos: UserPos(loc), What: what}}
 		}
-		if model.Lookup(g.Name).Op != model.OpUnmodelled {
+		if op := model.Lookup(g.Name).Op; checked || op != model.OpUnmodelled && op != model.OpSignalThread {
 			return nil
 		}
-		what := g.Name + " is not modelled"
-		if strings.HasPrefix(g.Name, model.UnmodelledPrefix) {
-			what = "not modelled by ladr's C library: " + strings.ReplaceAll(strings.TrimPrefix(g.Name, model.UnmodelledPrefix), "_", " ")
-		}
-		return []bound.Cut{{Pos: UserPos(loc), What: what}}
+		return []bound.Cut{{Pos: UserPos(loc), What: UnmodelledWhat(g.Name)}}
 	})
+}
+
+// UnmodelledWhat says that the function named name (model.OpUnmodelled)
+// is not modelled.
+func UnmodelledWhat(name string) string {
+	if name == bound.SignalThreadFunc {
+		return "pthread_kill is not modelled (a signal handler that runs in the thread the signal is sent to)"
+	}
+	if strings.HasPrefix(name, model.UnmodelledPrefix) {
+		return "not modelled by ladr's C library: " + strings.ReplaceAll(strings.TrimPrefix(name, model.UnmodelledPrefix), "_", " ")
+	}
+	return name + " is not modelled"
 }
 
 // threadCallCuts calls cuts on every call of a known function in the

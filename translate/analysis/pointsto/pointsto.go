@@ -303,6 +303,29 @@ func evalConst1(e ir.Expr, vars map[*ir.Var]int64) (int64, bool) {
 // no other thread can reach.
 func (r *Result) Private(o *Object) bool { return r.private[o] }
 
+// ThreadConfined reports whether o is a thread-local variable (each thread
+// has its own) whose address is only ever held by private, non-parameter
+// local variables of the routines (Private): a pointer to it in a thread
+// was taken in that thread, so it points to the thread's own copy (glibc's
+// errno through __errno_location). A parameter that holds it may hold
+// another thread's copy, passed to pthread_create.
+func (r *Result) ThreadConfined(o *Object) bool {
+	if o == nil || o.Kind != ObjVar || !o.Var.ThreadLocal {
+		return false
+	}
+	for x, c := range r.contents {
+		for _, l := range c {
+			if l.Obj != o {
+				continue
+			}
+			if x.Kind != ObjVar || x.Var.Class != ir.Local || x.Var.IsStaticStorage() || !r.private[x] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Owner returns the routine whose thread owns a private object.
 func (r *Result) Owner(o *Object) *ir.Function { return r.owner[o] }
 

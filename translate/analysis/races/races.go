@@ -339,6 +339,20 @@ type collector struct {
 	once onceFacts
 }
 
+// confined returns the thread-local variable that every location of locs
+// is (pointsto.Result.ThreadConfined: an access of it through a pointer is
+// of the accessing thread's own copy), or nil.
+func (c *collector) confined(locs pointsto.Set) *ir.Var {
+	var v *ir.Var
+	for _, l := range locs {
+		if !c.pts.ThreadConfined(l.Obj) || v != nil && l.Obj.Var != v {
+			return nil
+		}
+		v = l.Obj.Var
+	}
+	return v
+}
+
 // add records an access of lvalue lv (locs: its locations, nil to compute
 // them).
 func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
@@ -357,6 +371,9 @@ func (c *collector) add(lv ir.Expr, write, atomic bool, locs pointsto.Set) {
 		if v.Atomic {
 			a.Atomic = true
 		}
+	}
+	if a.private == nil {
+		a.private = c.confined(locs)
 	}
 	a.Locks = c.ls.Names(c.held)
 	a.onceInit, a.onceSeen = c.once.init[c.stmt], c.once.seen[c.stmt]

@@ -57,6 +57,9 @@ func TestDebugFiles(t *testing.T) {
 			for _, c := range pr.Candidates {
 				t.Logf("   candidate %s %s %s | %s %s %s", c.A.Pos, c.A.Thread, c.A.Lvalue, c.B.Pos, c.B.Thread, c.B.Lvalue)
 			}
+			for _, c := range pr.Pairs {
+				t.Logf("   pair %s %s %s | %s %s %s: %s", c.A.Pos, c.A.Thread, c.A.Lvalue, c.B.Pos, c.B.Thread, c.B.Lvalue, c.Argument)
+			}
 		}
 	}
 }
