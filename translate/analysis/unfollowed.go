@@ -85,24 +85,32 @@ func Unfollowed(p *Program) (string, ir.Pos) {
 	return "", ir.Pos{}
 }
 
-// SignalThreadAt returns the position of the first pthread_kill of p whose
-// handlers run as threads of their own (bound.LowerSignals), or an invalid
-// position. That stands for the delivery in a race analysis, not in a
-// deadlock analysis: a handler that blocks on a lock the interrupted
-// thread holds waits for ever, where its thread would wait for the unlock.
-func SignalThreadAt(p *Program) ir.Pos {
+// RaceOnly returns the first call of p that the race analysis follows but
+// a deadlock analysis must not (with what it is), or "": a pthread_kill
+// whose handlers run as threads of their own (bound.LowerSignals: a
+// handler that blocks on a lock the interrupted thread holds waits for
+// ever, where its thread would wait for the unlock), a pthread_cancel
+// followed as a no-op (bound.LowerCancel: a cancelled thread may end
+// holding locks).
+func RaceOnly(p *Program) (string, ir.Pos) {
+	var what string
 	var at ir.Pos
 	for _, f := range p.Entries {
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			if c, ok := n.(*ir.Call); ok && !at.IsValid() {
-				if g := ir.CalledFunc(c); g != nil && g.Body == nil && model.Lookup(g.Name).Op == model.OpSignalThread {
-					at = c.P
+			if c, ok := n.(*ir.Call); ok && what == "" {
+				if g := ir.CalledFunc(c); g != nil && g.Body == nil {
+					switch model.Lookup(g.Name).Op {
+					case model.OpSignalThread:
+						what, at = "pthread_kill: a signal handler runs inside the thread it interrupts, which the lock-order analysis does not model", c.P
+					case model.OpCancel:
+						what, at = "pthread_cancel: a cancelled thread may end holding locks, which the lock-order analysis does not model", c.P
+					}
 				}
 			}
-			return !at.IsValid()
+			return what == ""
 		})
 	}
-	return at
+	return what, at
 }
 
 // CallOp returns the call a statement makes (f(...); or l = f(...);) and

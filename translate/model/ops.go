@@ -33,6 +33,7 @@ const (
 	OpSetSpecific    Op = "set-specific"   // pthread_setspecific
 	OpUnmodelled     Op = "unmodelled"     // raise, kill, pipe, pthread_cancel, robust mutexes...: the path ends, the result cannot be a proof
 	OpSignalThread   Op = "signal-thread"  // __ladr_signal_thread (bound.LowerSignals): pthread_kill whose handlers run as threads for the analyses; not modelled by the bounded search
+	OpCancel         Op = "cancel"         // __ladr_cancel (bound.LowerCancel): pthread_cancel that the race analysis follows as a no-op; not modelled by the bounded search
 	OpCheckModelled  Op = "check-modelled" // __ladr_check_modelled(c, what): c is something not modelled (bound.LowerPthread)
 	OpNondet         Op = "nondet"         // __VERIFIER_nondet_*: left to CBMC
 	OpAtomicFunction Op = "atomic-function"

@@ -38,10 +38,13 @@ var table = []Info{
 	{Name: "pthread_join", Kind: Sync, Op: OpJoin, Blocks: UntilEnded, Effects: typed(1, true), NoCapture: Args(1), Step: StepJoin},
 	{Name: "pthread_exit", Kind: Sync, Op: OpThreadExit, NoCapture: AllArgs},
 	{Name: "pthread_detach", Kind: Sync, Op: OpDetach, NoCapture: AllArgs},
-	// Cancellation is not modelled: a program that cancels a thread is
-	// unsupported, so no cancellation point ever acts and the
-	// cancelability state only needs its memory effect.
+	// Cancellation is not modelled by the bounded search: a call of
+	// pthread_cancel ends its path, so no cancellation point ever acts
+	// and the cancelability state only needs its memory effect. The
+	// static race analysis follows it as a no-op where bound.LowerCancel
+	// made it __ladr_cancel.
 	{Name: "pthread_cancel", Kind: Sync, Op: OpUnmodelled, NoCapture: AllArgs},
+	{Name: "__ladr_cancel", Kind: Sync, Op: OpCancel, NoCapture: AllArgs},
 	{Name: "pthread_setcancelstate", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
 	{Name: "pthread_setcanceltype", Kind: Pure, MinArgs: 2, Effects: typed(1, true), NoCapture: AllArgs},
 	{Name: "pthread_testcancel", Kind: Pure, Op: OpNoOp},

@@ -63,6 +63,7 @@ var lowerings = map[model.Op]func(*site) error{
 	model.OpBound:         (*site).bound,
 	model.OpUnmodelled:    (*site).unmodelled,
 	model.OpSignalThread:  (*site).unmodelled,
+	model.OpCancel:        (*site).unmodelled,
 	model.OpReachError:    (*site).reachError,
 	model.OpAssertFail:    (*site).assertFail,
 	model.OpExit:          (*site).exit,

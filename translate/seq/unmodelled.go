@@ -24,7 +24,7 @@ func Unmodelled(prog *ir.Program, checked bool) []bound.Cut {
 		if what := scannedAddress(g.Name, c); what != "" {
 			return []bound.Cut{{Pos: UserPos(loc), What: what}}
 		}
-		if op := model.Lookup(g.Name).Op; checked || op != model.OpUnmodelled && op != model.OpSignalThread {
+		if op := model.Lookup(g.Name).Op; checked || op != model.OpUnmodelled && op != model.OpSignalThread && op != model.OpCancel {
 			return nil
 		}
 		return []bound.Cut{{Pos: UserPos(loc), What: UnmodelledWhat(g.Name)}}
@@ -34,6 +34,9 @@ func Unmodelled(prog *ir.Program, checked bool) []bound.Cut {
 // UnmodelledWhat says that the function named name (model.OpUnmodelled)
 // is not modelled.
 func UnmodelledWhat(name string) string {
+	if name == bound.CancelFunc {
+		return "pthread_cancel is not modelled"
+	}
 	if name == bound.SignalThreadFunc {
 		return "pthread_kill is not modelled (a signal handler that runs in the thread the signal is sent to)"
 	}

@@ -136,8 +136,8 @@ var Analyzer = &analysis.Analyzer{
 
 // Analyze runs the deadlock analysis over p.
 func Analyze(p *analysis.Program) *Result {
-	if at := analysis.SignalThreadAt(p); at.IsValid() {
-		return &Result{Declined: "pthread_kill: a signal handler runs inside the thread it interrupts, which the lock-order analysis does not model", DeclinedAt: at}
+	if what, at := analysis.RaceOnly(p); what != "" {
+		return &Result{Declined: what, DeclinedAt: at}
 	}
 	p, why, at := threads.Prepare(p)
 	if why != "" {
