@@ -168,7 +168,7 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 	rep := &RaceReport{Location: second.Lvalue, Second: second}
 	if first != nil {
 		rep.First = first
-		if first.Lvalue != "" && !first.Release {
+		if first.Lvalue != "" && (!first.Library || second.Library) {
 			rep.Location = first.Lvalue
 		}
 	} else {

@@ -450,6 +450,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	var addr ir.Expr
 	var size ir.Expr
 	if mem != nil {
+		site.Library = true
 		site.Approx = mem.Approx
 		if !mem.Typed {
 			site.Lvalue = fmt.Sprintf("%s[0] (%s)", lvalueText(ir.Uncast(lv.(*ir.Unary).X)), mem.call)

@@ -63,8 +63,12 @@ type Site struct {
 	// BitField marks accesses of bit-fields (checked on their struct).
 	BitField bool
 	// Release marks the write of a whole heap block by its release (free,
-	// realloc); a race with it is named after the other access.
+	// realloc).
 	Release bool
+	// Library marks the access of a library function to a region (a
+	// memcpy's bytes, a release's block); a race between it and an
+	// access of the program is named after the program's.
+	Library bool
 	// Approx, when set, says how the access is approximated (a library
 	// function reading a string is checked on its first byte only).
 	Approx string

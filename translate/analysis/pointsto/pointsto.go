@@ -680,6 +680,13 @@ func (r *Result) Eval(e ir.Expr) Set {
 		switch x.Op {
 		case ir.Lt, ir.Gt, ir.Le, ir.Ge, ir.Eq, ir.Ne, ir.LAnd, ir.LOr:
 			return Set{}
+		case ir.Sub:
+			if ir.IsPointer(x.X.Type()) && ir.IsPointer(x.Y.Type()) {
+				// The distance of two pointers into one object: no
+				// address (added to a pointer, the sum is in that
+				// pointer's object).
+				return Set{}
+			}
 		}
 		return widen(union(a, b))
 	case *ir.Assign:
@@ -806,8 +813,8 @@ func (r *Result) call(c *ir.Call) Set {
 	// what it writes is bytes of its own (memset) or no pointer.
 	if f.Body == nil && !byteWriters[name] {
 		for _, m := range sharing.MemAccesses(name, c.Args) {
-			if !m.Write {
-				continue
+			if !m.Write || m.Heap {
+				continue // a release (free) stores nothing
 			}
 			t := ir.Elem(m.Pointer.Type())
 			if t == nil || ir.IsVoid(t) || ir.IsPointer(t) || ir.IsStruct(t) || ir.IsArray(t) {
