@@ -59,7 +59,7 @@ func TestLinkEveryModel(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("#define _GNU_SOURCE\n")
 	for _, h := range []string{"stdlib.h", "string.h", "strings.h", "unistd.h", "getopt.h", "signal.h", "time.h", "sys/time.h",
-		"semaphore.h", "stdio.h", "errno.h", "fcntl.h", "setjmp.h", "netdb.h"} {
+		"semaphore.h", "stdio.h", "errno.h", "fcntl.h", "setjmp.h", "netdb.h", "limits.h"} {
 		b.WriteString("#include <" + h + ">\n")
 	}
 	var names []string
