@@ -461,7 +461,6 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		p := lv.(*ir.Unary).X
 		site.Lvalue = fmt.Sprintf("%s[0 .. %s) (%s)", lvalueText(ir.Uncast(p)), lvalueText(mem.Size), mem.call)
 		if mem.block {
-			site.Release = true
 			site.Lvalue = fmt.Sprintf("the block %s points to (%s releases it)", lvalueText(ir.Uncast(p)), mem.call)
 		}
 		if in.target == translate.Generic {

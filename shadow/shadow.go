@@ -62,9 +62,6 @@ type Site struct {
 	Region int
 	// BitField marks accesses of bit-fields (checked on their struct).
 	BitField bool
-	// Release marks the write of a whole heap block by its release (free,
-	// realloc).
-	Release bool
 	// Library marks the access of a library function to a region (a
 	// memcpy's bytes, a release's block); a race between it and an
 	// access of the program is named after the program's.
