@@ -227,7 +227,9 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 		gcc = "gcc"
 	}
 	compile := func() ([]byte, error) {
-		cc := exec.CommandContext(ctx, gcc, "-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-o", exe, cfile, "-lm", "-lpthread")
+		// free is the runtime's __wrap_free (keeps the block, see
+		// runtime.h).
+		cc := exec.CommandContext(ctx, gcc, "-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-Wl,--wrap=free", "-o", exe, cfile, "-lm", "-lpthread")
 		return cc.CombinedOutput()
 	}
 	ccOut, err := compile()
