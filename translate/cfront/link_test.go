@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -173,5 +174,44 @@ func TestLinkConflict(t *testing.T) {
 	p := parseOK(t, "int optind(void) { return 1; }\nint getopt(int, char *const *, const char *);\nint main(int c, char **v) { return getopt(c, v, \"a\") + optind(); }", LP64)
 	if f := p.Func("getopt"); f == nil || f.Body != nil {
 		t.Errorf("getopt: %+v, want declared only", f)
+	}
+}
+
+// TestVariadicModelByConstant: syscall(SYS_gettid) calls the model of that
+// number (__ladr_va_syscall_N, the arguments after the number passed); a
+// syscall whose number is not a constant stays a call of syscall.
+func TestVariadicModelByConstant(t *testing.T) {
+	src := `#define _GNU_SOURCE
+#include <sys/syscall.h>
+#include <unistd.h>
+long a, b;
+int main(int argc, char **argv) {
+  a = syscall(SYS_gettid);
+  b = syscall(argc);
+  return 0;
+}
+`
+	for _, m := range []Model{LP64, ILP32} {
+		t.Run(m.String(), func(t *testing.T) {
+			p := parseOK(t, src, m)
+			var called []string
+			ir.Inspect(ir.Stmt(p.Func("main").Body), func(n any) bool {
+				if c, ok := n.(*ir.Call); ok {
+					if f := ir.CalledFunc(c); f != nil {
+						called = append(called, fmt.Sprintf("%s/%d", f.Name, len(c.Args)))
+					}
+				}
+				return true
+			})
+			got := strings.Join(called, " ")
+			if !strings.Contains(got, libc.VariadicPrefix+"syscall_") || !strings.Contains(got, "syscall/1") {
+				t.Errorf("calls %q: want %ssyscall_N for SYS_gettid and syscall for a variable number", got, libc.VariadicPrefix)
+			}
+			for _, c := range called {
+				if strings.HasPrefix(c, libc.VariadicPrefix+"syscall_") && !strings.HasSuffix(c, "/0") {
+					t.Errorf("%s: the number is passed on", c)
+				}
+			}
+		})
 	}
 }
