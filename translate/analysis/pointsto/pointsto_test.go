@@ -355,3 +355,39 @@ int main(void) { int *p = &x; *p = 1; return 0; }`, "x", false},
 		})
 	}
 }
+
+// TestThreadConfined: a thread-local variable whose address only private
+// locals hold is each thread's own; held by a start routine's parameter or
+// a global, it may be another thread's copy.
+func TestThreadConfined(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      bool
+	}{
+		{"own pointer", `#include <pthread.h>
+_Thread_local int v;
+void *f(void *a) { int *q = &v; *q = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); int *p = &v; *p = 2; pthread_join(t, 0); return 0; }`, true},
+		{"passed to a thread", `#include <pthread.h>
+_Thread_local int v;
+void *f(void *a) { *(int *)a = 1; return 0; }
+int main(void) { pthread_t t; int *p = &v; pthread_create(&t, 0, f, p); pthread_join(t, 0); return 0; }`, false},
+		{"through a global", `#include <pthread.h>
+_Thread_local int v;
+int *g;
+void *f(void *a) { *g = 1; return 0; }
+int main(void) { pthread_t t; g = &v; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }`, false},
+		{"not thread-local", `#include <pthread.h>
+int v;
+void *f(void *a) { int *q = &v; *q = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); return 0; }`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := load(t, tc.src)
+			r := pointsto.Analyze(p)
+			if got := r.ThreadConfined(r.Var(lookup(t, p, "v"))); got != tc.want {
+				t.Errorf("ThreadConfined(v) = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
