@@ -215,10 +215,8 @@ func (in *Instrumenter) candidates() map[int]bool {
 		switch {
 		case a.sync:
 		case a.heap:
-			ok = viaPtr.partner(a) || heap.partner(a) || syncs.partner(a)
-			if syncs.partner(a) {
-				in.syncPartner[a.ord] = true
-			}
+			in.syncPartner[a.ord] = syncs.partner(a)
+			ok = viaPtr.partner(a) || heap.partner(a) || in.syncPartner[a.ord]
 		case a.root == nil:
 			ok = viaPtr.partner(a) || taken.partner(a) || heap.partner(a)
 		default:

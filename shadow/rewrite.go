@@ -431,7 +431,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 			if mem.Heap {
 				what += ", and it may run while another thread that may use a synchronization object in the block is alive"
 			}
-				in.unchecked = &Site{Pos: lv.Pos(), Approx: what}
+			in.unchecked = &Site{Pos: lv.Pos(), Approx: what}
 		}
 		return nil
 	}

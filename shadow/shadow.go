@@ -96,13 +96,13 @@ type Instrumenter struct {
 	// recording every access it would check; only the accesses that may
 	// race with an access of another thread are then instrumented.
 	dry    bool
-	ord    int          // ordinal of the next check, in both runs
-	survey []surveyed   // the dry run's accesses
+	ord    int        // ordinal of the next check, in both runs
+	survey []surveyed // the dry run's accesses
 	// syncPartner: the releases (by ordinal) that a synchronization
 	// function of another thread may access the block of (a mutex in
 	// the block), whose accesses are not instrumented.
 	syncPartner map[int]bool
-	keep   map[int]bool // ordinals of the accesses instrumented
+	keep        map[int]bool // ordinals of the accesses instrumented
 	// creates lists the checks each thread-creating statement makes (the
 	// thread-id store); created marks the threads whose creating
 	// statement keeps a check (see phases).

@@ -157,7 +157,7 @@ var Passes = []*Pass{
 	{Name: "pthread", Doc: "lower pthread_once (the init routine runs once, the other callers wait for it) and the cleanup handlers of pthread_cleanup_push/pop (run at pop and at pthread_exit in their scope)",
 		Needs: []Need{{"statics", "the first pass that rewrites bodies; from it on a static local is the one global object it is"},
 			{"cancel", "cancel looks for the cleanup handlers this pass lowers"}},
-		Run:   func(u *Unit) error { bound.LowerPthread(u.Prog); return nil }},
+		Run: func(u *Unit) error { bound.LowerPthread(u.Prog); return nil }},
 	{Name: "hoist", Doc: "make calls of defined, synchronizing and atomic functions statements of their own; expand calls through function pointers",
 		Needs: []Need{{"statics", "the first pass that rewrites bodies; from it on a static local is the one global object it is"},
 			{"pthread", "it hoists the calls pthread makes and expands its calls of cleanup handlers through pointers"}},
