@@ -20,6 +20,7 @@ import (
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/follow"
 )
 
 // Version is ladr's version.
@@ -83,6 +84,11 @@ type Options struct {
 	// race between them (the race candidates first). The analysis runs
 	// for it even with NoStaticProof, without deciding the result then.
 	ExplainProof bool
+	// Follow, when set, restricts the check to the executions that pass a
+	// witness's waypoints (ladr replay --witness): a violation is
+	// reported only along the witness, and "true" means that no
+	// execution following it violates the property.
+	Follow *follow.Spec
 }
 
 // frontendOptions are the parse options of opt.
@@ -165,6 +171,9 @@ type Result struct {
 	// (Options.ExplainProof); ProofPairsOmitted counts the rest.
 	ProofPairs        []ProofPair `json:"proof_pairs,omitempty"`
 	ProofPairsOmitted int         `json:"proof_pairs_omitted,omitempty"`
+	// Followed is how the attempt reported followed the witness
+	// (Options.Follow).
+	Followed *Followed `json:"followed,omitempty"`
 	// Passes are the times of the translation's passes, in order, in the
 	// attempt reported.
 	Passes []PassTime `json:"passes,omitempty"`
@@ -173,6 +182,20 @@ type Result struct {
 	DataModel   string `json:"data_model"`
 	Backend     string `json:"backend,omitempty"`
 	LadrVersion string `json:"ladr_version"`
+}
+
+// Followed is how a check followed a witness: the waypoints placed on
+// statements of the bounded program and what it left out.
+type Followed struct {
+	Waypoints int `json:"waypoints"`
+	Placed    int `json:"placed"`
+	// Unplaced are the waypoints on lines with no statement, Ignored the
+	// constraints not understood: "WHAT (line N): why".
+	Unplaced []string `json:"unplaced,omitempty"`
+	Ignored  []string `json:"ignored,omitempty"`
+	// ConstrainedUnplaced counts the unplaced waypoints that said more
+	// than where a thread is (a branch, a value, a thread created).
+	ConstrainedUnplaced int `json:"constrained_unplaced,omitempty"`
 }
 
 // Outcome is the outcome of a check: Violation, NoViolationFound, True or

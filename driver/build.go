@@ -75,6 +75,7 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		Limits:   bound.Limits{Unwind: p.Bounds.Unwind, UnwindSet: p.Bounds.UnwindSet},
 		Property: opt.Property.Seq, RecordHeap: p.Heap, Harness: p.Harness,
 		CheckUnmodelled: p.CheckUnmodelled && !p.Relaxed,
+		Follow:          opt.Follow,
 	}
 	b := &built{}
 	if opt.Property.Instrumentation != nil {

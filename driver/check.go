@@ -14,6 +14,7 @@ import (
 	"github.com/ladr-dev/ladr/driver/svcomp"
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
 )
 
@@ -161,6 +162,9 @@ func fill(res *Result, o *strategy.Attempt) {
 			}
 			res.Threads = append(res.Threads, tr)
 		}
+		if f := u.Follow; f != nil {
+			res.Followed = followed(u.Config.Follow, f)
+		}
 		for _, t := range u.Timings {
 			res.Passes = append(res.Passes, PassTime{Pass: t.Pass, TimeS: t.Time.Seconds()})
 		}
@@ -172,6 +176,21 @@ func fill(res *Result, o *strategy.Attempt) {
 		res.Race, res.Trace, res.FoundDeadlock = m.Race, m.Trace, m.FoundDeadlock
 		res.Confirmed, res.Saved = m.Confirmed, m.Saved
 	}
+}
+
+// followed sums up how a translation followed a witness.
+func followed(spec *follow.Spec, f *follow.Result) *Followed {
+	out := &Followed{Waypoints: len(spec.Waypoints), Placed: f.Placed}
+	for _, s := range f.Unplaced {
+		out.Unplaced = append(out.Unplaced, fmt.Sprintf("%s (line %d): %s", s.Waypoint.What, s.Waypoint.Line, s.Why))
+		if s.Waypoint.HasConstraint() {
+			out.ConstrainedUnplaced++
+		}
+	}
+	for _, s := range f.Ignored {
+		out.Ignored = append(out.Ignored, fmt.Sprintf("%s (line %d): %q: %s", s.Waypoint.What, s.Waypoint.Line, s.Constraint, s.Why))
+	}
+	return out
 }
 
 // inputError marks a parse error that is the input's fault (it does not

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 )
@@ -94,7 +95,9 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 			continue
 		}
 		if st.Type == cbmc.StepFunctionCall && model.Lookup(st.Function.DisplayName).Op == model.OpNondet {
-			pending = tb.threadOf(st.Location.Function) != nil
+			// A followed witness's choices are not the program's.
+			li, ok := m.sm.Lookup(st.Location.Line)
+			pending = tb.threadOf(st.Location.Function) != nil && !(ok && follow.Ghost(li.Stmt))
 		}
 		switch st.Type {
 		case cbmc.StepAssignment, cbmc.StepFunctionCall, cbmc.StepLocationOnly:
@@ -158,6 +161,9 @@ func (tb *traceBuilder) threadOf(fn string) *ir.Thread {
 // synthetic reports whether s is a statement of the sequentialization
 // itself: the context-switch guards, labels and their jumps.
 func (tb *traceBuilder) synthetic(s ir.Stmt) bool {
+	if follow.Ghost(s) {
+		return true
+	}
 	switch x := s.(type) {
 	case *ir.Label, *ir.Goto:
 		return true

@@ -117,8 +117,15 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 	if e.in.ambiguous {
 		race = ir.Bin(ir.LAnd, race, &ir.Unary{Op: ir.Not, X: ir.Ref(e.in.vars.stale), T: ir.IntType}, ir.IntType)
 	}
+	if at := e.in.targetSites(); at != nil {
+		// A witness's race: the access detected is on its target line.
+		race = ir.Bin(ir.LAnd, race, at, ir.IntType)
+	}
 	// assert(!bad) for a property: reach_error() in the generic target.
 	check := func(bad ir.Expr, kind, msg, text string) ir.Stmt {
+		if d.Guard != nil {
+			bad = ir.Bin(ir.LAnd, bad, ir.Clone(d.Guard), ir.IntType)
+		}
 		if e.in.target == translate.Generic {
 			re := d.Prog.DeclareFunc("reach_error", &ir.Func{Result: ir.VoidType})
 			call := &ir.ExprStmt{Loc: loc, X: ir.CallFn(re)}
@@ -135,6 +142,28 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 		out = append(out, check(ir.Ref(rel), KindRelease, ReleaseAssertion, "release while another thread is alive"))
 	}
 	return out
+}
+
+// targetSites returns the condition that the detected access is on a
+// target line of the witness followed (nil: no witness, or no access is
+// on its target lines, which then do not restrict the race).
+func (in *Instrumenter) targetSites() ir.Expr {
+	if in.follow == nil {
+		return nil
+	}
+	lines := in.follow.Targets()
+	var at ir.Expr
+	for i, s := range in.Sites {
+		if lines[s.Pos.Line] && in.follow.InFile(s.Pos) {
+			eq := ir.Bin(ir.Eq, ir.Ref(in.vars.drd), ir.Lit(int64(i+1), ir.UIntType), ir.IntType)
+			if at == nil {
+				at = eq
+			} else {
+				at = ir.Bin(ir.LOr, at, eq, ir.IntType)
+			}
+		}
+	}
+	return at
 }
 
 // ReportRace reads, from a counterexample of the race assertion, the

@@ -41,6 +41,7 @@ import (
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/analysis/races"
 	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/locks"
 	"github.com/ladr-dev/ladr/translate/model"
@@ -78,6 +79,8 @@ type Site struct {
 // its assertions' failures with ReportRace.
 type Instrumenter struct {
 	target translate.Target
+	// follow is the witness the program follows (nil: none).
+	follow *follow.Spec
 	// Sites lists every instrumented access; Sites[i].ID == i+1.
 	Sites []*Site
 	// Regions maps a region number to its thread and label.
@@ -209,6 +212,7 @@ const (
 // Instrument implements translate.Instrumenter.
 func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 	in.prog, in.info, in.layout = u.Prog, u.Sharing, u.Layout
+	in.follow = u.Config.Follow
 	if !in.noStatic {
 		in.static = u.Proof
 	}
@@ -354,7 +358,7 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 		r.loc = *s.Origin()
 		r.atomic = r.tl.Atomic[s]
 		r.locks = r.lockAt[s]
-		if r.tl.Sequential[s] {
+		if r.tl.Sequential[s] || r.tl.Ghost[s] {
 			// Main's code before its first pthread_create cannot race.
 			out = append(out, s)
 			continue

@@ -18,6 +18,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/analysis/races"
 	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/libc"
 	"github.com/ladr-dev/ladr/translate/locks"
@@ -80,6 +81,10 @@ type Config struct {
 	// without it such calls only end their paths and make finding no
 	// violation no evidence (Notes.Incomplete).
 	CheckUnmodelled bool
+	// Follow, when set, restricts the program to the executions that pass
+	// a witness's waypoints (pass follow), and a violation counts only at
+	// the witness's end.
+	Follow *follow.Spec
 }
 
 // Instrumenter adds race detection (package shadow) between the numbering
@@ -102,7 +107,9 @@ type Unit struct {
 	Inert bound.InertSet
 	// Proof is the static race analysis of the unbounded program (pass
 	// prove; nil when it did not run).
-	Proof   *races.Proof
+	Proof *races.Proof
+	// Follow is what pass follow did (nil when it did not run).
+	Follow  *follow.Result
 	Sharing *sharing.Info
 	Layout  *seq.Layout
 	Driver  *seq.Driver
@@ -117,6 +124,15 @@ type Unit struct {
 	Harness []byte
 	// Timings records the time each pass took.
 	Timings []PassTime
+}
+
+// followGuard is the condition a violation needs when the program follows
+// a witness (nil otherwise).
+func (u *Unit) followGuard() ir.Expr {
+	if u.Follow == nil {
+		return nil
+	}
+	return u.Follow.Guard
 }
 
 // PassTime is the duration of one pass.
@@ -173,7 +189,10 @@ var Passes = []*Pass{
 			{"statics", "a lifted static local is memory other threads may touch"},
 			{"hoist", "it reads the calls a routine makes as statements"},
 			{"atexit", "a thread that exits runs the handlers, which it must see"}},
-		Run: func(u *Unit) error { u.Inert = bound.FindInert(u.Prog); return nil }},
+		// A witness numbers every thread created and may name an inert
+		// thread's steps.
+		Skip: func(u *Unit) bool { return u.Config.Follow != nil },
+		Run:  func(u *Unit) error { u.Inert = bound.FindInert(u.Prog); return nil }},
 	{Name: "inline", Doc: "inline calls of defined functions into main and the thread start routines (recursion bounded)",
 		Needs: []Need{
 			{"statics", "a static local is one object however often its function is inlined"},
@@ -250,6 +269,14 @@ var Passes = []*Pass{
 			u.Layout, err = seq.Number(u.Prog, u.Sharing)
 			return err
 		}},
+	{Name: "follow", Doc: "follow a witness (Config.Follow): ghost statements record the waypoints each thread passes, and the property's assertions fail only once all are passed",
+		Needs: []Need{{"visible", "a waypoint at a visible statement is ordered with the other threads' (the labels mark them)"}},
+		Skip:  func(u *Unit) bool { return u.Config.Follow == nil },
+		Run: func(u *Unit) error {
+			var err error
+			u.Follow, err = follow.Apply(u.Prog, u.Layout, u.Config.Follow, u.Config.Target == Generic)
+			return err
+		}},
 	{Name: "calloc", Doc: "route the threads' calls of calloc through malloc and memset (CBMC 6.6's calloc model breaks its shadow memory)",
 		Needs: []Need{{"threads", "only the threads' copies are rewritten"}},
 		Skip: func(u *Unit) bool {
@@ -259,7 +286,8 @@ var Passes = []*Pass{
 	{Name: "shadow", Doc: "run the properties' instrumentations: for races, shared accesses checked with shadow memory (ACC/NACC/WSE/PRE rewriting)",
 		Needs: []Need{
 			{"visible", "each access is checked at its visible statement's number"},
-			{"calloc", "the accesses of the calloc helper are checked as malloc's and memset's"}},
+			{"calloc", "the accesses of the calloc helper are checked as malloc's and memset's"},
+			{"follow", "the witness's ghost statements are left unchecked"}},
 		Skip: func(u *Unit) bool { return u.Config.Property != seq.Race && len(u.Instrumenters) == 0 },
 		Run: func(u *Unit) error {
 			if len(u.Instrumenters) == 0 {
@@ -285,7 +313,7 @@ var Passes = []*Pass{
 			u.Driver, err = seq.Sequentialize(u.Prog, u.Layout, seq.Options{
 				Rounds: u.Config.Rounds, Property: u.Config.Property, Generic: u.Config.Target == Generic,
 				ProveBounds: u.Config.ProveBounds, Exts: u.exts, HeldUnlocks: locks.HeldUnlocks(u.Prog),
-				CheckUnmodelled: u.Config.CheckUnmodelled,
+				CheckUnmodelled: u.Config.CheckUnmodelled, Guard: u.followGuard(),
 			})
 			return err
 		}},

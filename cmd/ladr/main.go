@@ -107,6 +107,23 @@ func commonFlags() []cli.Flag {
 	}, buildFlags()...)
 }
 
+// searchFlags are the flags of a search with CBMC (check, and replay of a
+// witness).
+func searchFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "timeout", Usage: "time limit of the whole check in seconds, or a duration such as 90s or 2m (0: none)"},
+		&cli.IntFlag{Name: "memory-limit", Usage: "memory budget of the whole check (ladr and CBMC) in `MB` (default: half the machine's memory; 0: none)"},
+		&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
+		&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (configurations raced against each other)"},
+		&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
+		&cli.BoolFlag{Name: "replay", Value: true, Usage: "re-execute every violation concretely and report it only when confirmed (--replay=false skips)"},
+		&cli.StringFlag{Name: "gcc", Usage: "C compiler used by replay (default: gcc)"},
+		&cli.BoolFlag{Name: "static-proof", Value: true, Usage: "for races, run the static race analysis first: its proof of race freedom is the answer for every bound, without CBMC (--static-proof=false skips it)"},
+	}
+}
+
 func newApp(stdout, stderr io.Writer) *cli.App {
 	return &cli.App{
 		Name:            "ladr",
@@ -127,22 +144,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Name:      "check",
 				Usage:     "check a program for races or assertion failures",
 				ArgsUsage: "FILE.c|FILE.i",
-				Flags: append(commonFlags(),
-					&cli.StringFlag{Name: "timeout", Usage: "time limit of the whole check in seconds, or a duration such as 90s or 2m (0: none)"},
-					&cli.IntFlag{Name: "memory-limit", Usage: "memory budget of the whole check (ladr and CBMC) in `MB` (default: half the machine's memory; 0: none)"},
-					&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
-					&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
-					&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (configurations raced against each other)"},
+				Flags: append(append(commonFlags(), searchFlags()...),
 					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text, json or sarif (SARIF 2.1.0)"},
 					&cli.StringFlag{Name: "witness", Usage: "write an SV-COMP violation witness of a violation to `FILE`"},
 					&cli.StringFlag{Name: "witness-format", Value: "graphml", Usage: "witness format: graphml (GraphML 1.0) or yaml (YAML 2.2 draft, with threads)"},
-					&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
-					&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
 					&cli.BoolFlag{Name: "trace", Value: true, Usage: "show the interleaving of a violation (--trace=false hides it)"},
-					&cli.BoolFlag{Name: "replay", Value: true, Usage: "re-execute every violation concretely and report it only when confirmed (--replay=false skips)"},
 					&cli.StringFlag{Name: "save-trace", Usage: "write what replaying a violation needs to `FILE` (JSON)"},
-					&cli.StringFlag{Name: "gcc", Usage: "C compiler used by replay (default: gcc)"},
-					&cli.BoolFlag{Name: "static-proof", Value: true, Usage: "for races, run the static race analysis first: its proof of race freedom is the answer for every bound, without CBMC (--static-proof=false skips it)"},
 					&cli.BoolFlag{Name: "explain-proof", Usage: "after the verdict, list the pairs of accesses the static race analysis considered, each with the argument that excludes a race (race candidates first)"},
 				),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {
@@ -168,13 +175,13 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			},
 			{
 				Name:      "replay",
-				Usage:     "re-execute a saved counterexample concretely and confirm it",
-				ArgsUsage: "--trace TRACE.json FILE.c",
-				Flags: append([]cli.Flag{
+				Usage:     "re-execute a saved counterexample concretely and confirm it, or follow a violation witness (GraphML or YAML) and confirm or reject it",
+				ArgsUsage: "--trace TRACE.json FILE.c | --witness WITNESS FILE.c|--task T.yml",
+				Flags: append(append(commonFlags(), searchFlags()...),
 					&cli.StringFlag{Name: "trace", Usage: "trace `FILE` written by ladr check --save-trace"},
-					&cli.StringFlag{Name: "gcc", Usage: "C compiler (default: gcc)"},
+					&cli.StringFlag{Name: "witness", Usage: "violation witness `FILE` to follow: GraphML 1.0 or YAML 2.x (ladr's or another verifier's)"},
 					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
-				}, buildFlags()...),
+				),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {
 					return &exitError{code: exitUsage, msg: oneLine(err.Error())}
 				},
@@ -308,14 +315,16 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func checkCmd(c *cli.Context) error {
+// searchOptions builds the options of a search with CBMC from the
+// command's flags.
+func searchOptions(c *cli.Context) (driver.Options, error) {
 	opt, err := options(c)
 	if err != nil {
-		return err
+		return opt, err
 	}
 	timeout, err := parseSeconds(c.String("timeout"))
 	if err != nil {
-		return &exitError{code: exitUsage, msg: fmt.Sprintf("bad --timeout %q: want seconds or a duration like 90s", c.String("timeout"))}
+		return opt, &exitError{code: exitUsage, msg: fmt.Sprintf("bad --timeout %q: want seconds or a duration like 90s", c.String("timeout"))}
 	}
 	opt.Timeout = timeout
 	opt.MemoryLimitMB = memoryLimit(c)
@@ -327,15 +336,12 @@ func checkCmd(c *cli.Context) error {
 	opt.NoReplay = !c.Bool("replay")
 	opt.GCC = c.String("gcc")
 	opt.NoStaticProof = !c.Bool("static-proof")
-	opt.ExplainProof = c.Bool("explain-proof")
-	format := c.String("format")
-	if format != "text" && format != "json" && format != "sarif" {
-		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text, json or sarif)", format)}
-	}
-	witnessFormat := c.String("witness-format")
-	if witnessFormat != "graphml" && witnessFormat != "yaml" {
-		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --witness-format %q (want graphml or yaml)", witnessFormat)}
-	}
+	return opt, nil
+}
+
+// runCheck runs driver.Check with progress on a terminal (text output
+// only).
+func runCheck(c *cli.Context, opt driver.Options, format string) (*driver.Result, error) {
 	stderr := c.App.ErrWriter
 	reporter := supervise.NewReporter()
 	opt.Progress = reporter.Phase
@@ -356,10 +362,31 @@ func checkCmd(c *cli.Context) error {
 	}
 	reporter.Reporting()
 	if err != nil {
-		return driverError(err, exitUsage)
+		return nil, driverError(err, exitUsage)
+	}
+	return res, nil
+}
+
+func checkCmd(c *cli.Context) error {
+	opt, err := searchOptions(c)
+	if err != nil {
+		return err
+	}
+	opt.ExplainProof = c.Bool("explain-proof")
+	format := c.String("format")
+	if format != "text" && format != "json" && format != "sarif" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text, json or sarif)", format)}
+	}
+	witnessFormat := c.String("witness-format")
+	if witnessFormat != "graphml" && witnessFormat != "yaml" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --witness-format %q (want graphml or yaml)", witnessFormat)}
+	}
+	res, err := runCheck(c, opt, format)
+	if err != nil {
+		return err
 	}
 	writeFiles(c, res, witnessFormat)
-	defer warnErrors(stderr, res)
+	defer warnErrors(c.App.ErrWriter, res)
 	out := c.App.Writer
 	switch format {
 	case "json":

@@ -11,6 +11,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/driver/svcomp"
+	"github.com/ladr-dev/ladr/driver/witness"
+	"github.com/ladr-dev/ladr/property"
+	"github.com/ladr-dev/ladr/translate/cfront"
 )
 
 // writeTrace prints the interleaving of a violation, one step per line,
@@ -56,13 +60,19 @@ func replayCmd(c *cli.Context) error {
 	if f := c.String("format"); f != "text" && f != "json" {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text or json)", f)}
 	}
+	if c.String("witness") != "" {
+		if c.String("trace") != "" {
+			return &exitError{code: exitUsage, msg: "--trace and --witness exclude each other"}
+		}
+		return witnessCmd(c)
+	}
 	if c.NArg() != 1 {
-		return &exitError{code: exitUsage, msg: "usage: ladr replay --trace TRACE.json FILE.c"}
+		return &exitError{code: exitUsage, msg: "usage: ladr replay --trace TRACE.json FILE.c, or ladr replay --witness WITNESS FILE.c|--task T.yml"}
 	}
 	input := c.Args().First()
 	tracePath := c.String("trace")
 	if tracePath == "" {
-		return &exitError{code: exitUsage, msg: "missing --trace FILE (a trace saved by ladr check --save-trace)"}
+		return &exitError{code: exitUsage, msg: "missing --trace FILE (a trace saved by ladr check --save-trace) or --witness FILE (a violation witness)"}
 	}
 	if _, err := os.Stat(input); err != nil {
 		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
@@ -99,4 +109,100 @@ func replayCmd(c *cli.Context) error {
 		return &exitError{code: exitUnknown}
 	}
 	return &exitError{code: exitViolation}
+}
+
+// witnessCmd follows a violation witness (replay --witness): a check
+// restricted to the executions that pass the witness's waypoints, whose
+// violation (replayed concretely) confirms the witness and whose proof
+// that none violates rejects it.
+func witnessCmd(c *cli.Context) error {
+	format := c.String("format")
+	path := c.String("witness")
+	w, err := witness.Read(path)
+	if err != nil {
+		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+	}
+	opt, err := searchOptions(c)
+	if err != nil {
+		return err
+	}
+	if opt.Property == nil {
+		if name := w.Property(); name != "" {
+			if opt.Property, err = property.Lookup(name); err != nil {
+				return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+			}
+		} else if opt.Task == "" && w.Specification != "" {
+			return &exitError{code: exitUsage, msg: fmt.Sprintf("%s: the witness's specification %q names no property ladr checks (give --property)", path, w.Specification)}
+		}
+	}
+	if opt.Model == 0 {
+		switch w.DataModel {
+		case "ILP32":
+			opt.Model = cfront.ILP32
+		case "LP64":
+			opt.Model = cfront.LP64
+		}
+	}
+	if opt.Property != nil && opt.Property.Name != "race" && opt.Property.Name != "unreach-call" && opt.Property.Name != "assert" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("replay --witness follows witnesses of races and reachable errors, not of %s", opt.Property.Name)}
+	}
+	input := opt.Input
+	if input == "" {
+		t, err := svcomp.Load(opt.Task)
+		if err != nil {
+			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		}
+		if len(t.Inputs) != 1 {
+			return &exitError{code: exitUsage, msg: fmt.Sprintf("%s: the task has %d input files, not one", opt.Task, len(t.Inputs))}
+		}
+		input = t.Inputs[0]
+	}
+	if err := w.CheckHash(input); err != nil {
+		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+	}
+	spec := w.Follow
+	opt.Follow = &spec
+	res, err := runCheck(c, opt, format)
+	if err != nil {
+		return err
+	}
+	if opt.Property == nil && res.Property != "race" && res.Property != "unreach-call" && res.Property != "assert" {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("replay --witness follows witnesses of races and reachable errors, not of %s", res.Property)}
+	}
+	v := witness.Validate(w, res)
+	defer warnErrors(c.App.ErrWriter, res)
+	out := c.App.Writer
+	if format == "json" {
+		if err := writeJSON(out, struct {
+			Validation witness.Validation `json:"validation"`
+			Check      *driver.Result     `json:"check"`
+		}{v, res}); err != nil {
+			return err
+		}
+	} else {
+		what := w.Format
+		if w.Producer != "" {
+			what += ", by " + w.Producer
+		}
+		fmt.Fprintf(out, "Witness %s (%s): %d waypoints, %d followed.\n", path, what, v.Waypoints, v.Placed)
+		for _, n := range v.Notes {
+			fmt.Fprintf(out, "  note: %s\n", n)
+		}
+		switch v.Verdict {
+		case witness.Confirmed:
+			fmt.Fprintf(out, "CONFIRMED %s: an execution that follows the witness violates the property, replayed concretely.\n", v.SVCOMP)
+			writeText(out, res, true)
+		case witness.Rejected:
+			fmt.Fprintf(out, "REJECTED %s: %s.\n", v.SVCOMP, v.Reason)
+		default:
+			fmt.Fprintf(out, "NOT CONFIRMED %s: %s.\n", v.SVCOMP, v.Reason)
+		}
+	}
+	switch v.Verdict {
+	case witness.Confirmed:
+		return &exitError{code: exitViolation}
+	case witness.Rejected:
+		return nil
+	}
+	return &exitError{code: exitUnknown}
 }

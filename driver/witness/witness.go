@@ -89,12 +89,14 @@ func events(r *driver.Result, file string) []event {
 		threadFunc[t.ID] = t.Function
 	}
 	started := map[int]bool{}
+	num := numbering(r)
 	var evs []event
 	for _, s := range r.Trace {
 		if s.Kind == "context-switch" || s.Line <= 0 || s.File != file {
 			continue
 		}
 		e := event{step: s, create: -1}
+		e.step.ThreadID = num(s.ThreadID)
 		if !started[s.ThreadID] {
 			started[s.ThreadID] = true
 			if f := threadFunc[s.ThreadID]; f != "" {
@@ -104,7 +106,7 @@ func events(r *driver.Result, file string) []event {
 			}
 		}
 		if s.Kind == "create" && s.CreatedThread != "" {
-			e.create = s.CreatedThreadID
+			e.create = num(s.CreatedThreadID)
 		}
 		if s.Kind == "nondet" {
 			for _, v := range s.Values {
@@ -120,10 +122,33 @@ func events(r *driver.Result, file string) []event {
 	// reported line.
 	if len(evs) == 0 || !evs[len(evs)-1].target {
 		if r.Race == nil && r.File == file && r.Line > 0 {
-			evs = append(evs, event{step: driver.Step{Thread: r.Thread, ThreadID: threadID(r, r.Thread), File: r.File, Line: r.Line, Column: r.Column, Function: r.Function, Kind: "violation"}, create: -1, target: true})
+			evs = append(evs, event{step: driver.Step{Thread: r.Thread, ThreadID: num(threadID(r, r.Thread)), File: r.File, Line: r.Line, Column: r.Column, Function: r.Function, Kind: "violation"}, create: -1, target: true})
 		}
 	}
 	return evs
+}
+
+// numbering returns the witness's number of each thread of r: threads are
+// numbered in the order the trace creates them, main 0 (ladr's own
+// numbers are those of the create sites). A thread the trace does not
+// create gets the next number when first asked for.
+func numbering(r *driver.Result) func(int) int {
+	ids := map[int]int{0: 0}
+	next := 1
+	num := func(t int) int {
+		if id, ok := ids[t]; ok {
+			return id
+		}
+		ids[t] = next
+		next++
+		return ids[t]
+	}
+	for _, s := range r.Trace {
+		if s.Kind == "create" && s.CreatedThread != "" {
+			num(s.CreatedThreadID)
+		}
+	}
+	return num
 }
 
 func threadID(r *driver.Result, name string) int {

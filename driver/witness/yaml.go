@@ -94,7 +94,7 @@ func WriteYAML(w io.Writer, r *driver.Result, info Info) error {
 		targets = targets[:0]
 		for _, a := range r.Race.Accesses {
 			if a.File == info.ProgramFile {
-				targets = append(targets, event{step: driver.Step{ThreadID: threadID(r, a.Thread), Line: a.Line, Column: a.Column, Function: a.Function}})
+				targets = append(targets, event{step: driver.Step{ThreadID: numbering(r)(threadID(r, a.Thread)), Line: a.Line, Column: a.Column, Function: a.Function}})
 			}
 		}
 	}

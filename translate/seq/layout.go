@@ -56,6 +56,13 @@ type ThreadLayout struct {
 	// its first thread: no other thread exists yet, so they are neither
 	// context-switch points nor can they race.
 	Sequential map[ir.Stmt]bool
+	// Visible marks the visible statements: those that begin a region
+	// (after their label, or the first one, which shares label 0).
+	Visible map[ir.Stmt]bool
+	// Ghost marks the statements a pass added to observe or restrict the
+	// executions (a witness's waypoints, package follow): no
+	// instrumentation checks their accesses.
+	Ghost map[ir.Stmt]bool
 }
 
 // Visible returns the number of visible statements of all threads.
@@ -83,7 +90,7 @@ func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
 		if f.Thread == nil {
 			continue
 		}
-		tl := &ThreadLayout{Thread: f.Thread, Func: f, Atomic: map[ir.Stmt]bool{}, Sequential: map[ir.Stmt]bool{}}
+		tl := &ThreadLayout{Thread: f.Thread, Func: f, Atomic: map[ir.Stmt]bool{}, Sequential: map[ir.Stmt]bool{}, Visible: map[ir.Stmt]bool{}}
 		if f.Thread.ID == 0 {
 			markPrefix(f.Body, tl.Sequential)
 		}
@@ -187,6 +194,7 @@ func (n *numberer) block(b *ir.Block, depth int, top bool) error {
 	for _, s := range b.List {
 		d := markerDelta(s)
 		if depth == 0 && !n.tl.Sequential[s] && (d > 0 || n.visible(s)) {
+			n.tl.Visible[s] = true
 			if n.absorb && top {
 				n.absorb = false
 			} else {

@@ -71,6 +71,11 @@ type Options struct {
 	// Exts add driver code (the race detection's phases), each in turn
 	// at each point of the driver.
 	Exts []DriverExt
+	// Guard, when set, is a condition a violation of the property needs
+	// (a witness followed to its end, package follow): the assertions of
+	// the property (assert, reach_error, and the instrumentations' through
+	// Driver.Guard) fail only where it holds.
+	Guard ir.Expr
 }
 
 // DriverExt lets an instrumentation add code to the main driver. Several
@@ -101,6 +106,9 @@ type Driver struct {
 	Retval   *ir.Var
 	Exited   *ir.Var
 	PCBefore *ir.Var // pc of the running thread when its context started
+	// Guard is Options.Guard: a condition every violation of the property
+	// needs (nil: none).
+	Guard ir.Expr
 	// Unrun is set when a cut thread-creation loop left threads created
 	// but never run (bound.UnrunFunc); joins then block. Nil when the
 	// program has no such loop.
@@ -174,7 +182,7 @@ func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) 
 	}
 	n := len(lay.Threads)
 	bv := lay.CS.Type
-	d := &Driver{Prog: prog, Layout: lay, Rounds: opt.Rounds, Threads: n, Width: lay.Width, Asserts: map[string]AssertSite{}}
+	d := &Driver{Prog: prog, Layout: lay, Rounds: opt.Rounds, Threads: n, Width: lay.Width, Asserts: map[string]AssertSite{}, Guard: opt.Guard}
 	sizes := &ir.Init{IsList: true}
 	for i, t := range lay.Threads {
 		sizes.List = append(sizes.List, ir.InitElem{Index: int64(i), Value: &ir.Init{Expr: ir.Lit(int64(t.Size), bv)}})
@@ -839,6 +847,9 @@ func (s *sequentializer) ensureKeys() {
 // assertion returns an assertion of c whose message identifies it.
 func (s *sequentializer) assertion(loc ir.Loc, c ir.Expr, kind, text string) ir.Stmt {
 	msg := fmt.Sprintf("ladr:%s:%d: %s", kind, len(s.d.Asserts)+1, strings.ReplaceAll(text, "\"", "'"))
+	if g := s.d.Guard; g != nil && (kind == "assert" || kind == "reach_error") {
+		c = ir.Bin(ir.LOr, c, &ir.Unary{Op: ir.Not, X: ir.Clone(g), T: ir.IntType}, ir.IntType)
+	}
 	if s.opt.Generic {
 		// SV-COMP convention: reaching reach_error() is the violation.
 		re := s.prog.DeclareFunc("reach_error", &ir.Func{Result: ir.VoidType})

@@ -1,0 +1,537 @@
+// Package follow restricts a bounded program to the executions that pass
+// the waypoints of a violation witness, so that a checker run on it finds
+// a violation only along the witness (ladr replay --witness).
+//
+// A waypoint names a line of the program file, optionally the thread that
+// executes it (by the witness's thread number), the direction a branch
+// there takes, C expressions that hold before or after the statement, or
+// the thread a pthread_create there starts. The pass (Apply) runs on the
+// numbered threads of the bounded program (after translate's pass
+// visible) and adds ghost statements (seq.ThreadLayout.Ghost: no
+// instrumentation checks their accesses) that track which waypoints were
+// passed:
+//
+//   - before each statement on a waypoint's line, the run may pass the
+//     waypoint there (a nondeterministic choice) when its thread is the
+//     waypoint's, the previous waypoint of that thread was passed, and,
+//     at a visible statement (a context-switch point), no later waypoint
+//     was passed at a visible statement; its constraints are then assumed;
+//   - the violation counts only when every waypoint was passed
+//     (Result.Guard, which the sequentialization and the race
+//     instrumentation add to their assertions).
+//
+// The order of waypoints is enforced within each thread and among visible
+// statements only: statements that touch no shared memory commute with
+// the other threads' (the sequentialization runs them in the context of
+// the visible statement before them), so a witness that orders them
+// differently from the sequentialization is still followed.
+//
+// Waypoints are matched by line; constraints this package cannot read
+// (Result.Ignored) and waypoints whose line has no statement
+// (Result.Unplaced) are left out, which only weakens the witness: a
+// violation found is still one of the program, and finding none within
+// complete bounds still shows that no execution following the witness
+// violates the property.
+package follow
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/ladr-dev/ladr/translate/bound"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/seq"
+)
+
+// AnyThread is the Thread of a waypoint that any thread may pass.
+const AnyThread = -1
+
+// Branch is the direction a waypoint requires of a branch.
+type Branch int
+
+// Branch directions.
+const (
+	NoBranch Branch = iota
+	Then            // the condition holds
+	Else            // the condition does not hold
+)
+
+// Waypoint is one step of a witness.
+type Waypoint struct {
+	// Line is the line of the program file the waypoint is at; Column
+	// (0: none) is informative: waypoints are matched by line.
+	Line, Column int
+	// Thread is the witness's number of the thread that passes it (main
+	// is 0), or AnyThread.
+	Thread int
+	// Branch is the direction of a branch on Line.
+	Branch Branch
+	// Pre are C expressions that hold before the statement, Post after it;
+	// in Post, \result is the value the statement's call returned.
+	Pre, Post []string
+	// Creates is the witness's number of the thread a pthread_create on
+	// Line starts (Spec.NamedThreads), or AnyThread.
+	Creates int
+	// Unordered waypoints (the two accesses of a data race) are ordered
+	// only after their own thread's earlier waypoints.
+	Unordered bool
+	// Target marks where the violation is: for a data race, the detected
+	// access must be on a target's line (Spec.Targets).
+	Target bool
+	// What names the waypoint in messages ("edge N3 -> N4").
+	What string
+}
+
+// HasConstraint reports whether w says more than where a thread is.
+func (w Waypoint) HasConstraint() bool {
+	return w.Branch != NoBranch || len(w.Pre) > 0 || len(w.Post) > 0 || w.Creates != AnyThread
+}
+
+// Spec is a witness to follow.
+type Spec struct {
+	// File is the program file the waypoints' lines refer to (matched by
+	// base name; "" matches any file).
+	File      string
+	Waypoints []Waypoint
+	// NamedThreads: threads other than main get their numbers from the
+	// waypoints that create them (GraphML's createThread); otherwise
+	// threads are numbered in the order they are created, main 0.
+	NamedThreads bool
+}
+
+// Targets returns the lines of the target waypoints in File.
+func (s *Spec) Targets() map[int]bool {
+	out := map[int]bool{}
+	for _, w := range s.Waypoints {
+		if w.Target && w.Line > 0 {
+			out[w.Line] = true
+		}
+	}
+	return out
+}
+
+// InFile reports whether a position is in the witness's program file.
+func (s *Spec) InFile(p ir.Pos) bool {
+	if s.File == "" || p.File == "" {
+		return true
+	}
+	return filepath.Base(p.File) == filepath.Base(s.File)
+}
+
+// Result is what Apply did.
+type Result struct {
+	// Guard holds when every waypoint placed was passed.
+	Guard ir.Expr
+	// Placed is the number of waypoints the program follows.
+	Placed int
+	// Unplaced are the waypoints whose line has no statement in the
+	// bounded program (left out), with the reason.
+	Unplaced []Skipped
+	// Ignored are the constraints left out, with the reason.
+	Ignored []Skipped
+}
+
+// Skipped is a waypoint, or a constraint of one, that is not followed.
+type Skipped struct {
+	Waypoint Waypoint
+	// Constraint is the expression left out ("" for a whole waypoint).
+	Constraint string
+	Why        string
+}
+
+// Apply adds the ghost statements that follow spec to the threads of
+// prog, numbered in lay. generic selects the SV-COMP conventions
+// (__VERIFIER_assume) over CBMC's.
+func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result, error) {
+	if spec == nil {
+		return nil, fmt.Errorf("follow: no witness")
+	}
+	a := &applier{prog: prog, spec: spec, byLine: map[int][]int{}, placed: make([]bool, len(spec.Waypoints)), res: &Result{}}
+	for i, w := range spec.Waypoints {
+		if w.Line > 0 {
+			a.byLine[w.Line] = append(a.byLine[w.Line], i)
+		}
+	}
+	assumeName := "__CPROVER_assume"
+	if generic {
+		assumeName = "__VERIFIER_assume"
+	}
+	a.assume = prog.DeclareFunc(assumeName, &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.IntType}})
+	a.nondet = prog.DeclareFunc("__VERIFIER_nondet_uint", &ir.Func{Result: ir.UIntType})
+	n := len(prog.Threads)
+	tids := &ir.Init{IsList: true}
+	for i := 1; i < n; i++ {
+		tids.List = append(tids.List, ir.InitElem{Index: int64(i), Value: &ir.Init{Expr: ir.IntConst(-1)}})
+	}
+	a.tid = prog.AddGlobal(ghostPrefix+"tid", &ir.Array{Elem: ir.IntType, Len: int64(max(n, 1))}, tids)
+	a.created = prog.AddGlobal(ghostPrefix+"created", ir.IntType, nil)
+	a.count = prog.AddGlobal(ghostPrefix+"count", ir.UIntType, nil)
+	a.vis = prog.AddGlobal(ghostPrefix+"visible", ir.IntType, &ir.Init{Expr: ir.IntConst(-1)})
+	a.done = prog.AddGlobal(ghostPrefix+"done", &ir.Array{Elem: ir.BoolType, Len: int64(max(len(spec.Waypoints), 1))}, nil)
+
+	// First pass: which waypoints have a statement.
+	a.dry = true
+	for _, tl := range lay.Threads {
+		a.thread(tl)
+	}
+	a.prev = make([]int, len(spec.Waypoints))
+	for i, w := range spec.Waypoints {
+		a.prev[i] = -1
+		if !a.placed[i] {
+			why := "no statement of the bounded program is on this line"
+			if w.Line <= 0 {
+				why = "it names no line"
+			}
+			a.res.Unplaced = append(a.res.Unplaced, Skipped{Waypoint: w, Why: why})
+			continue
+		}
+		a.res.Placed++
+		for j := i - 1; j >= 0; j-- {
+			v := spec.Waypoints[j]
+			if a.placed[j] && (v.Thread == w.Thread || v.Thread == AnyThread || w.Thread == AnyThread) {
+				a.prev[i] = j
+				break
+			}
+		}
+	}
+	a.dry = false
+	a.ignored = map[string]bool{}
+	for _, tl := range lay.Threads {
+		a.thread(tl)
+	}
+	a.res.Guard = ir.Bin(ir.Eq, ir.Ref(a.count), ir.Lit(int64(a.res.Placed), ir.UIntType), ir.IntType)
+	return a.res, nil
+}
+
+type applier struct {
+	prog   *ir.Program
+	spec   *Spec
+	byLine map[int][]int
+	placed []bool
+	prev   []int
+	dry    bool
+	res    *Result
+	// ignored records the constraints reported, once each.
+	ignored map[string]bool
+
+	assume, nondet                 *ir.Function
+	tid, created, count, vis, done *ir.Var
+	// flags numbers the per-statement flags of waypoints passed.
+	flags int
+
+	tl *seq.ThreadLayout
+}
+
+// scope is the local variables declared so far in a block and the blocks
+// around it.
+type scope struct {
+	parent *scope
+	vars   []*ir.Var
+}
+
+func (s *scope) lookup(name, fn string) *ir.Var {
+	for ; s != nil; s = s.parent {
+		for i := len(s.vars) - 1; i >= 0; i-- {
+			if v := s.vars[i]; v.Name == name && (fn == "" || v.Func == fn) {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+func (a *applier) thread(tl *seq.ThreadLayout) {
+	a.tl = tl
+	if tl.Ghost == nil {
+		tl.Ghost = map[ir.Stmt]bool{}
+	}
+	sc := &scope{vars: tl.Func.Params}
+	a.block(tl.Func.Body, sc)
+}
+
+func (a *applier) block(b *ir.Block, outer *scope) {
+	sc := &scope{parent: outer}
+	var out []ir.Stmt
+	for _, s := range b.List {
+		switch x := s.(type) {
+		case *ir.Block:
+			a.block(x, sc)
+		case *ir.If:
+			a.block(x.Then, sc)
+			if x.Else != nil {
+				a.block(x.Else, sc)
+			}
+		case *ir.Loop:
+			a.block(x.Body, sc)
+		case *ir.DeclStmt:
+			sc.vars = append(sc.vars, x.Var)
+		}
+		pre, post := a.statement(s, a.tl.Visible[s], sc)
+		out = append(out, pre...)
+		out = append(out, s)
+		out = append(out, post...)
+	}
+	if !a.dry {
+		b.List = out
+	}
+}
+
+// createdID returns the thread a statement creates (-1: none).
+func createdID(s ir.Stmt) int {
+	call, _ := bound.CallOf(s)
+	if call == nil {
+		return -1
+	}
+	if f := ir.CalledFunc(call); f == nil || f.Name != bound.CreateFunc || len(call.Args) == 0 {
+		return -1
+	}
+	if lit, ok := call.Args[0].(*ir.IntLit); ok {
+		return int(lit.Val)
+	}
+	return -1
+}
+
+// resultOf returns the lvalue a statement stores a call's result in (nil:
+// none).
+func resultOf(s ir.Stmt) ir.Expr {
+	switch x := s.(type) {
+	case *ir.ExprStmt:
+		if as, ok := x.X.(*ir.Assign); ok && as.Op == ir.OpNone {
+			if _, isCall := stripCasts(as.R).(*ir.Call); isCall {
+				return as.L
+			}
+		}
+	case *ir.DeclStmt:
+		if x.Init != nil && x.Init.Expr != nil {
+			if _, isCall := stripCasts(x.Init.Expr).(*ir.Call); isCall {
+				return ir.Ref(x.Var)
+			}
+		}
+	}
+	return nil
+}
+
+func stripCasts(e ir.Expr) ir.Expr {
+	for {
+		c, ok := e.(*ir.Cast)
+		if !ok {
+			return e
+		}
+		e = c.X
+	}
+}
+
+// statement returns the ghost statements before and after s.
+func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.Stmt) {
+	loc := *s.Origin()
+	created := createdID(s)
+	if created >= 0 && !a.spec.NamedThreads && !a.dry {
+		// Threads are numbered in creation order.
+		post = append(post,
+			a.ghost(ir.Exec(loc, ir.Set(ir.Ref(a.created), ir.Bin(ir.Add, ir.Ref(a.created), ir.IntConst(1), ir.IntType)))),
+			a.ghost(ir.Exec(loc, ir.Set(a.tidOf(created), ir.Ref(a.created)))))
+	}
+	switch x := s.(type) {
+	case *ir.ExprStmt, *ir.If, *ir.Return:
+	case *ir.DeclStmt:
+		if x.Var.Synthetic {
+			return nil, post
+		}
+	default:
+		return nil, post
+	}
+	if !loc.Pos.IsValid() || !a.spec.InFile(loc.Pos) {
+		return nil, post
+	}
+	cands := a.byLine[loc.Pos.Line]
+	if len(cands) == 0 {
+		return nil, post
+	}
+	ifStmt, _ := s.(*ir.If)
+	result := resultOf(s)
+	var chain []ir.Stmt // the if-else chain choosing the waypoint passed here
+	var thenBan, elseBan ir.Expr
+	var posts, resets []ir.Stmt
+	for _, k := range cands {
+		w := a.spec.Waypoints[k]
+		if w.Branch != NoBranch && ifStmt == nil {
+			continue
+		}
+		if w.Creates != AnyThread && a.spec.NamedThreads && created < 0 {
+			continue
+		}
+		if a.dry {
+			a.placed[k] = true
+			continue
+		}
+		if !a.placed[k] {
+			continue
+		}
+		lookup := func(name string) *ir.Var { return a.lookup(sc, name, loc.Func) }
+		cond := ir.Expr(&ir.Unary{Op: ir.Not, X: a.doneOf(k), T: ir.IntType})
+		if p := a.prev[k]; p >= 0 {
+			cond = and(cond, a.doneOf(p))
+		}
+		if w.Thread != AnyThread {
+			cond = and(cond, ir.Bin(ir.Eq, a.tidOf(a.tl.Thread.ID), ir.IntConst(int64(w.Thread)), ir.IntType))
+		}
+		ordered := visible && !w.Unordered
+		if ordered {
+			cond = and(cond, ir.Bin(ir.Lt, ir.Ref(a.vis), ir.IntConst(int64(k)), ir.IntType))
+		}
+		cond = and(cond, ir.Bin(ir.Ne, ir.CallFn(a.nondet), ir.Lit(0, ir.UIntType), ir.IntType))
+		body := []ir.Stmt{
+			ir.Exec(loc, ir.Set(&ir.Index{X: ir.Ref(a.done), I: ir.IntConst(int64(k)), T: ir.BoolType}, ir.Lit(1, ir.BoolType))),
+			ir.Exec(loc, ir.Set(ir.Ref(a.count), ir.Bin(ir.Add, ir.Ref(a.count), ir.Lit(1, ir.UIntType), ir.UIntType))),
+		}
+		if ordered {
+			body = append(body, ir.Exec(loc, ir.Set(ir.Ref(a.vis), ir.IntConst(int64(k)))))
+		}
+		for _, c := range w.Pre {
+			if e := a.constraint(w, c, lookup, nil); e != nil {
+				body = append(body, ir.Exec(loc, ir.CallFn(a.assume, e)))
+			}
+		}
+		var after []ir.Stmt
+		for _, c := range w.Post {
+			if e := a.constraint(w, c, lookup, result); e != nil {
+				after = append(after, ir.Exec(loc, ir.CallFn(a.assume, e)))
+			}
+		}
+		if w.Creates != AnyThread && a.spec.NamedThreads {
+			after = append(after, ir.Exec(loc, ir.Set(a.tidOf(created), ir.IntConst(int64(w.Creates)))))
+		}
+		if w.Branch != NoBranch || len(after) > 0 {
+			// A flag tells the branch and the statements after s that
+			// the waypoint was passed here.
+			a.flags++
+			f := a.prog.AddGlobal(fmt.Sprintf("%sat%d", ghostPrefix, a.flags), ir.BoolType, nil)
+			resets = append(resets, a.ghost(ir.Exec(loc, ir.Set(ir.Ref(f), ir.Lit(0, ir.BoolType)))))
+			body = append(body, ir.Exec(loc, ir.Set(ir.Ref(f), ir.Lit(1, ir.BoolType))))
+			switch w.Branch {
+			case Then:
+				elseBan = or(elseBan, ir.Ref(f))
+			case Else:
+				thenBan = or(thenBan, ir.Ref(f))
+			}
+			if len(after) > 0 {
+				posts = append(posts, a.ghost(&ir.If{Loc: loc, Cond: ir.Ref(f), Then: ir.NewBlock(loc, after...)}))
+			}
+		}
+		// Several waypoints may be passed by one execution of s (an
+		// assumption and the target at the same statement), in order.
+		chain = append(chain, a.ghost(&ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, body...)}))
+	}
+	if len(chain) == 0 {
+		return nil, post
+	}
+	pre = append(resets, chain...)
+	if ifStmt != nil {
+		ban := func(b **ir.Block, c ir.Expr) {
+			if c == nil {
+				return
+			}
+			if *b == nil {
+				*b = ir.NewBlock(loc)
+			}
+			st := a.ghost(ir.Exec(loc, ir.CallFn(a.assume, &ir.Unary{Op: ir.Not, X: c, T: ir.IntType})))
+			(*b).List = append([]ir.Stmt{st}, (*b).List...)
+		}
+		ban(&ifStmt.Then, thenBan)
+		ban(&ifStmt.Else, elseBan)
+	}
+	post = append(posts, post...)
+	if a.tl.Sequential[s] {
+		for _, g := range append(append([]ir.Stmt{}, pre...), post...) {
+			a.tl.Sequential[g] = true
+		}
+	}
+	if a.tl.Atomic[s] {
+		for _, g := range append(append([]ir.Stmt{}, pre...), post...) {
+			a.tl.Atomic[g] = true
+		}
+	}
+	return pre, post
+}
+
+// ghostPrefix begins the names of the pass's variables.
+const ghostPrefix = "__ladr_wit_"
+
+// Ghost reports whether a statement of the sequentialized program is one
+// the pass added: an expression statement or a branch on its variables.
+func Ghost(s ir.Stmt) bool {
+	var e ir.Expr
+	switch x := s.(type) {
+	case *ir.If:
+		e = x.Cond
+	case *ir.ExprStmt:
+		e = x.X
+	default:
+		return false
+	}
+	found := false
+	ir.Inspect(e, func(n any) bool {
+		if id, ok := n.(*ir.Ident); ok && id.Var.Synthetic && strings.HasPrefix(id.Var.Name, ghostPrefix) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// ghost marks a statement as the pass's.
+func (a *applier) ghost(s ir.Stmt) ir.Stmt {
+	a.tl.Ghost[s] = true
+	return s
+}
+
+func (a *applier) doneOf(k int) ir.Expr {
+	return &ir.Index{X: ir.Ref(a.done), I: ir.IntConst(int64(k)), T: ir.BoolType}
+}
+
+func (a *applier) tidOf(thread int) ir.Expr {
+	return &ir.Index{X: ir.Ref(a.tid), I: ir.IntConst(int64(thread)), T: ir.IntType}
+}
+
+// lookup finds the variable a constraint names: a local of the function
+// the statement comes from, else a global of the program.
+func (a *applier) lookup(sc *scope, name, fn string) *ir.Var {
+	if v := sc.lookup(name, fn); v != nil {
+		return v
+	}
+	for _, g := range a.prog.Globals {
+		if g.Name == name && !g.Synthetic {
+			return g
+		}
+	}
+	return nil
+}
+
+// constraint reads a constraint of w; nil (and a note) when it cannot.
+func (a *applier) constraint(w Waypoint, c string, lookup func(string) *ir.Var, result ir.Expr) ir.Expr {
+	e, err := ParseExpr(c, lookup, result)
+	if err != nil {
+		key := fmt.Sprintf("%d\x00%s", w.Line, c)
+		if !a.ignored[key] {
+			a.ignored[key] = true
+			a.res.Ignored = append(a.res.Ignored, Skipped{Waypoint: w, Constraint: strings.TrimSpace(c), Why: err.Error()})
+		}
+		return nil
+	}
+	return e
+}
+
+func and(x, y ir.Expr) ir.Expr {
+	if x == nil {
+		return y
+	}
+	return ir.Bin(ir.LAnd, x, y, ir.IntType)
+}
+
+func or(x, y ir.Expr) ir.Expr {
+	if x == nil {
+		return y
+	}
+	return ir.Bin(ir.LOr, x, y, ir.IntType)
+}
