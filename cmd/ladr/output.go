@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -26,8 +27,18 @@ func writeFiles(c *cli.Context, res *driver.Result, witnessFormat string) {
 			res.Errors = append(res.Errors, driver.CannotWrite("the trace", p, err).Error())
 		}
 	}
-	if p := c.String("witness"); p != "" && res.Result == driver.Violation {
-		if err := writeWitness(p, witnessFormat, res); err != nil {
+	if res.Result != driver.Violation {
+		return
+	}
+	for _, p := range c.StringSlice("witness") {
+		format := witnessFormat
+		if !c.IsSet("witness-format") {
+			format = "graphml"
+			if ext := strings.ToLower(filepath.Ext(p)); ext == ".yml" || ext == ".yaml" {
+				format = "yaml"
+			}
+		}
+		if err := writeWitness(p, format, res); err != nil {
 			res.Errors = append(res.Errors, driver.CannotWrite("the witness", p, err).Error())
 		}
 	}
