@@ -144,26 +144,51 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 	return out
 }
 
-// targetSites returns the condition that the detected access is on a
-// target line of the witness followed (nil: no witness, or no access is
-// on its target lines, which then do not restrict the race).
+// targetSites returns the condition that the race is between accesses on
+// the target lines of the witness followed: the detected access is on one,
+// and, when the witness names both accesses (YAML's two targets), so is the
+// write it races with (the write that ended C1: a write of that statement,
+// or the tracked write of the generic target). Nil when no witness is
+// followed or no access is on its target lines (they then do not restrict
+// the race).
 func (in *Instrumenter) targetSites() ir.Expr {
 	if in.follow == nil {
 		return nil
 	}
 	lines := in.follow.Targets()
-	var at ir.Expr
+	var second, first ir.Expr
+	regions := map[int]bool{}
 	for i, s := range in.Sites {
-		if lines[s.Pos.Line] && in.follow.InFile(s.Pos) {
-			eq := ir.Bin(ir.Eq, ir.Ref(in.vars.drd), ir.Lit(int64(i+1), ir.UIntType), ir.IntType)
-			if at == nil {
-				at = eq
-			} else {
-				at = ir.Bin(ir.LOr, at, eq, ir.IntType)
-			}
+		if !lines[s.Pos.Line] || !in.follow.InFile(s.Pos) {
+			continue
+		}
+		id := ir.Lit(int64(i+1), ir.UIntType)
+		second = or(second, ir.Bin(ir.Eq, ir.Ref(in.vars.drd), id, ir.IntType))
+		if !s.Write {
+			continue
+		}
+		if in.target == translate.Generic {
+			first = or(first, ir.Bin(ir.Eq, ir.Ref(in.vars.wk), ir.Lit(int64(i+1), ir.UIntType), ir.IntType))
+		} else if !regions[s.Region] {
+			regions[s.Region] = true
+			first = or(first, ir.Bin(ir.Eq, ir.Ref(in.vars.c1), ir.Lit(int64(s.Region), ir.UIntType), ir.IntType))
 		}
 	}
-	return at
+	if second == nil {
+		return nil
+	}
+	targets := 0
+	for _, w := range in.follow.Waypoints {
+		if w.Target {
+			targets++
+		}
+	}
+	if targets < 2 || first == nil {
+		// One target (a GraphML witness ends at the access detected):
+		// the other access may be anywhere.
+		return second
+	}
+	return ir.Bin(ir.LAnd, second, first, ir.IntType)
 }
 
 // ReportRace reads, from a counterexample of the race assertion, the
