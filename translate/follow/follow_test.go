@@ -173,4 +173,3 @@ func TestParseExpr(t *testing.T) {
 		})
 	}
 }
-
