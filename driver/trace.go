@@ -231,7 +231,24 @@ func (tb *traceBuilder) assign(s *Step, st cbmc.Step) {
 	if st.Value.Data == "" || len(st.Value.Elements) > 0 || len(st.Value.Members) > 0 || len(s.Values) >= 6 {
 		return
 	}
-	s.Values = append(s.Values, Value{Lvalue: plainInts(st.LHS), Value: plainInts(st.Value.Data)})
+	s.Values = append(s.Values, Value{Lvalue: tb.sourceName(plainInts(st.LHS), st.Location.Function), Value: plainInts(st.Value.Data)})
+}
+
+// sourceName gives an lvalue the source's name of its variable: the printer
+// renames a local that shares its name with another in the same function
+// (status_1 for the second status inlined into a thread).
+func (tb *traceBuilder) sourceName(lv, fn string) string {
+	root := lv
+	if i := strings.IndexAny(lv, "[.-"); i > 0 {
+		root = lv[:i]
+	}
+	if tb.m.sm == nil {
+		return lv
+	}
+	if v := tb.m.sm.VarNamed(fn, root); v != nil && !v.Synthetic && v.Name != "" && v.Name != root {
+		return v.Name + lv[len(root):]
+	}
+	return lv
 }
 
 // intSuffix matches an integer literal with a type suffix.

@@ -37,6 +37,7 @@ package follow
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/ladr-dev/ladr/translate/bound"
@@ -73,8 +74,8 @@ type Waypoint struct {
 	// Creates is the witness's number of the thread a pthread_create on
 	// Line starts (Spec.NamedThreads), or AnyThread.
 	Creates int
-	// Unordered waypoints (the two accesses of a data race) are ordered
-	// only after their own thread's earlier waypoints.
+	// Unordered waypoints (the two accesses of a data race) may be passed
+	// at any time, before or after the other waypoints.
 	Unordered bool
 	// Target marks where the violation is: for a data race, the detected
 	// access must be on a target's line (Spec.Targets).
@@ -147,10 +148,26 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	if spec == nil {
 		return nil, fmt.Errorf("follow: no witness")
 	}
-	a := &applier{prog: prog, spec: spec, byLine: map[int][]int{}, placed: make([]bool, len(spec.Waypoints)), res: &Result{}}
+	a := &applier{prog: prog, spec: spec, byLine: map[int][]int{}, byFunc: map[string][]int{}, placed: make([]bool, len(spec.Waypoints)), res: &Result{}}
 	for i, w := range spec.Waypoints {
 		if w.Line > 0 {
 			a.byLine[w.Line] = append(a.byLine[w.Line], i)
+		}
+	}
+	// A waypoint on the line where a function's definition begins (its
+	// entry: the values of its parameters) is passed by the statements of
+	// that function.
+	for _, f := range prog.Funcs {
+		if f.Pos.IsValid() && (f.Body != nil || f.Inlined) && spec.InFile(f.Pos) {
+			name := f.Name
+			if f.Thread != nil {
+				name = f.Thread.Func // a thread's copy of its start routine
+			}
+			for _, k := range a.byLine[f.Pos.Line] {
+				if w := spec.Waypoints[k]; w.Branch == NoBranch && w.Creates == AnyThread && !slices.Contains(a.byFunc[name], k) {
+					a.byFunc[name] = append(a.byFunc[name], k)
+				}
+			}
 		}
 	}
 	assumeName := "__CPROVER_assume"
@@ -187,6 +204,12 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 			continue
 		}
 		a.res.Placed++
+		if w.Unordered {
+			// A race's target: the access may have happened at any time
+			// (ladr's own witnesses list the first access after its
+			// thread's later steps).
+			continue
+		}
 		for j := i - 1; j >= 0; j-- {
 			v := spec.Waypoints[j]
 			if a.placed[j] && (v.Thread == w.Thread || v.Thread == AnyThread || w.Thread == AnyThread) {
@@ -208,6 +231,9 @@ type applier struct {
 	prog   *ir.Program
 	spec   *Spec
 	byLine map[int][]int
+	// byFunc holds the waypoints on the first line of a function's
+	// definition, by function.
+	byFunc map[string][]int
 	placed []bool
 	prev   []int
 	dry    bool
@@ -345,6 +371,11 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 		return nil, post
 	}
 	cands := a.byLine[loc.Pos.Line]
+	if extra := a.byFunc[loc.Func]; len(extra) > 0 {
+		cands = append(append([]int{}, cands...), extra...)
+		slices.Sort(cands)
+		cands = slices.Compact(cands)
+	}
 	if len(cands) == 0 {
 		return nil, post
 	}

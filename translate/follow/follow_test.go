@@ -94,6 +94,9 @@ func TestApply(t *testing.T) {
 		{name: "named threads are bound at their creation",
 			spec: follow.Spec{NamedThreads: true, Waypoints: []follow.Waypoint{create, wp(6, 1)}},
 			want: []string{"__ladr_wit_tid[1] = 1;"}, notWanted: []string{"__ladr_wit_created + 1"}, placed: 2},
+		{name: "a function's first line is its entry",
+			spec: follow.Spec{Waypoints: []follow.Waypoint{func() follow.Waypoint { w := wp(5, 1); w.Post = []string{"a == 0"}; return w }()}},
+			want: []string{"__ladr_wit_at1)"}, placed: 1},
 		{name: "another file's lines",
 			spec: follow.Spec{File: "other.c", Waypoints: []follow.Waypoint{wp(12, 0)}}, unplaced: 1},
 	} {

@@ -239,7 +239,6 @@ var table = []Info{
 	{Name: "usleep", Kind: Pure},
 	{Name: "sleep", Kind: Pure},
 	{Name: "nanosleep", Kind: Pure, Effects: append(typed(0, false), typed(1, true)...), NoCapture: AllArgs},
-	{Name: "time", Kind: Pure, Effects: typed(0, true), NoCapture: AllArgs},
 
 	// Memory.
 	{Name: "malloc", Kind: Pure},
