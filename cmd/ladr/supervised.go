@@ -23,7 +23,7 @@ const EnvNoSupervisor = "LADR_SUPERVISE"
 // that does not stop by itself before it kills it.
 const stopGrace = 3 * time.Second
 
-// entry runs ladr. check and translate run in a child process (the
+// entry runs ladr. check, translate and replay --witness run in a child process (the
 // worker, this same program) under a supervisor that holds them to
 // --timeout and --memory-limit even where the work cannot be interrupted
 // from inside (the C front end), turns a crash of the worker into a
@@ -106,17 +106,18 @@ type plan struct {
 	property string
 }
 
-// planOf reads the flags of a check or translate command; ok is false for
-// other commands and for command lines with usage errors, which run
-// without a supervisor.
+// planOf reads the flags of a check, translate or replay --witness command
+// (without running it); ok is false for other commands and for command
+// lines with usage errors, which run without a supervisor.
 func planOf(args []string) (p plan, ok bool) {
 	app := newApp(io.Discard, io.Discard)
 	for _, cmd := range app.Commands {
 		name := cmd.Name
-		if name != "check" && name != "translate" {
-			continue
-		}
 		cmd.Action = func(c *cli.Context) error {
+			// Only read the flags: the command runs after.
+			if name != "check" && name != "translate" && (name != "replay" || c.String("witness") == "") {
+				return nil
+			}
 			if name == "translate" && c.Bool("list-passes") {
 				return nil
 			}

@@ -175,7 +175,7 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 		assumeName = "__VERIFIER_assume"
 	}
 	a.assume = prog.DeclareFunc(assumeName, &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.IntType}})
-	a.nondet = prog.DeclareFunc("__VERIFIER_nondet_uint", &ir.Func{Result: ir.UIntType})
+	a.nondet = prog.DeclareFunc("__VERIFIER_nondet_bool", &ir.Func{Result: ir.BoolType})
 	n := len(prog.Threads)
 	tids := &ir.Init{IsList: true}
 	for i := 1; i < n; i++ {
@@ -183,11 +183,21 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	}
 	a.tid = prog.AddGlobal(ghostPrefix+"tid", &ir.Array{Elem: ir.IntType, Len: int64(max(n, 1))}, tids)
 	a.created = prog.AddGlobal(ghostPrefix+"created", ir.IntType, nil)
-	a.count = prog.AddGlobal(ghostPrefix+"count", ir.UIntType, nil)
-	a.vis = prog.AddGlobal(ghostPrefix+"visible", ir.IntType, &ir.Init{Expr: ir.IntConst(-1)})
-	a.done = prog.AddGlobal(ghostPrefix+"done", &ir.Array{Elem: ir.BoolType, Len: int64(max(len(spec.Waypoints), 1))}, nil)
+	// visible holds 1 + the last waypoint passed at a visible statement
+	// (0: none), in as few bits as the waypoints need.
+	width := 1
+	for (1 << width) <= len(spec.Waypoints) {
+		width++
+	}
+	a.visT = ir.BitVectorType(width)
+	a.vis = prog.AddGlobal(ghostPrefix+"visible", a.visT, nil)
+	// One flag per waypoint, not an array: CBMC keeps scalars apart where
+	// it would copy a large array at every conditional write.
+	a.done = make([]*ir.Var, len(spec.Waypoints))
 
-	// First pass: which waypoints have a statement.
+	// First pass: which waypoints have a statement, and where the
+	// statements of each line are.
+	a.rank, a.copies = map[ir.Stmt]int{}, map[*seq.ThreadLayout]map[int]int{}
 	a.dry = true
 	for _, tl := range lay.Threads {
 		a.thread(tl)
@@ -218,12 +228,22 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 			}
 		}
 	}
+	a.groupWaypoints()
 	a.dry = false
 	a.ignored = map[string]bool{}
 	for _, tl := range lay.Threads {
 		a.thread(tl)
 	}
-	a.res.Guard = ir.Bin(ir.Eq, ir.Ref(a.count), ir.Lit(int64(a.res.Placed), ir.UIntType), ir.IntType)
+	var guard ir.Expr
+	for k := range a.done {
+		if a.placed[k] {
+			guard = and(guard, a.doneOf(k))
+		}
+	}
+	if guard == nil {
+		guard = ir.IntConst(1)
+	}
+	a.res.Guard = guard
 	return a.res, nil
 }
 
@@ -241,12 +261,23 @@ type applier struct {
 	// ignored records the constraints reported, once each.
 	ignored map[string]bool
 
-	assume, nondet                 *ir.Function
-	tid, created, count, vis, done *ir.Var
+	assume, nondet    *ir.Function
+	tid, created, vis *ir.Var
+	visT              ir.Type
+	done              []*ir.Var // per waypoint (nil until used)
 	// flags numbers the per-statement flags of waypoints passed.
 	flags int
 
 	tl *seq.ThreadLayout
+
+	// rank numbers the statements that may pass a waypoint, per thread
+	// function and line, in program order (from 1); copies counts them.
+	rank   map[ir.Stmt]int
+	copies map[*seq.ThreadLayout]map[int]int
+	// group[k] numbers waypoint k among the runs of its thread's
+	// waypoints on its line (from 1; 0: not numbered), groups[k] is how
+	// many runs there are (see groupWaypoints).
+	group, groups []int
 }
 
 // scope is the local variables declared so far in a block and the blocks
@@ -370,6 +401,15 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 	if !loc.Pos.IsValid() || !a.spec.InFile(loc.Pos) {
 		return nil, post
 	}
+	if a.dry {
+		c := a.copies[a.tl]
+		if c == nil {
+			c = map[int]int{}
+			a.copies[a.tl] = c
+		}
+		c[loc.Pos.Line]++
+		a.rank[s] = c[loc.Pos.Line]
+	}
 	cands := a.byLine[loc.Pos.Line]
 	if extra := a.byFunc[loc.Func]; len(extra) > 0 {
 		cands = append(append([]int{}, cands...), extra...)
@@ -399,6 +439,14 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 		if !a.placed[k] {
 			continue
 		}
+		if g := a.group[k]; g > 0 && w.Line == loc.Pos.Line {
+			// Runs 1..g-1 of this thread on this line need executions of
+			// earlier statements of the line, runs g+1.. of later ones.
+			j, c := a.rank[s], a.copies[a.tl][loc.Pos.Line]
+			if j < g || c-j < a.groups[k]-g {
+				continue
+			}
+		}
 		lookup := func(name string) *ir.Var { return a.lookup(sc, name, loc.Func) }
 		cond := ir.Expr(&ir.Unary{Op: ir.Not, X: a.doneOf(k), T: ir.IntType})
 		if p := a.prev[k]; p >= 0 {
@@ -409,15 +457,14 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 		}
 		ordered := visible && !w.Unordered
 		if ordered {
-			cond = and(cond, ir.Bin(ir.Lt, ir.Ref(a.vis), ir.IntConst(int64(k)), ir.IntType))
+			cond = and(cond, ir.Bin(ir.Le, ir.Ref(a.vis), ir.Lit(int64(k), a.visT), ir.IntType))
 		}
-		cond = and(cond, ir.Bin(ir.Ne, ir.CallFn(a.nondet), ir.Lit(0, ir.UIntType), ir.IntType))
+		cond = and(cond, ir.CallFn(a.nondet))
 		body := []ir.Stmt{
-			ir.Exec(loc, ir.Set(&ir.Index{X: ir.Ref(a.done), I: ir.IntConst(int64(k)), T: ir.BoolType}, ir.Lit(1, ir.BoolType))),
-			ir.Exec(loc, ir.Set(ir.Ref(a.count), ir.Bin(ir.Add, ir.Ref(a.count), ir.Lit(1, ir.UIntType), ir.UIntType))),
+			ir.Exec(loc, ir.Set(a.doneOf(k), ir.Lit(1, ir.BoolType))),
 		}
 		if ordered {
-			body = append(body, ir.Exec(loc, ir.Set(ir.Ref(a.vis), ir.IntConst(int64(k)))))
+			body = append(body, ir.Exec(loc, ir.Set(ir.Ref(a.vis), ir.Lit(int64(k+1), a.visT))))
 		}
 		for _, c := range w.Pre {
 			if e := a.constraint(w, c, lookup, nil); e != nil {
@@ -486,6 +533,43 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 	return pre, post
 }
 
+// groupWaypoints numbers the runs of each thread's waypoints on each line:
+// consecutive waypoints of a thread on one line (nothing of that thread in
+// between) may be passed by one execution of a statement, the next run
+// only by a later one. A thread function executes its statements in
+// program order (the bounded program jumps only forward), so the g-th run
+// of n on a line can only be passed by the g-th to (c-n+g)-th of the c
+// statements of that line: the others are not tried. Only witnesses that
+// give every waypoint's thread are numbered; a race's targets are not.
+func (a *applier) groupWaypoints() {
+	a.group = make([]int, len(a.spec.Waypoints))
+	a.groups = make([]int, len(a.spec.Waypoints))
+	for _, w := range a.spec.Waypoints {
+		if w.Thread == AnyThread {
+			return
+		}
+	}
+	type key struct{ thread, line int }
+	runs := map[key]int{}
+	lastLine := map[int]int{} // per thread: the line of its last waypoint
+	for k, w := range a.spec.Waypoints {
+		if !a.placed[k] || w.Unordered {
+			continue
+		}
+		kk := key{w.Thread, w.Line}
+		if l, ok := lastLine[w.Thread]; !ok || l != w.Line {
+			runs[kk]++
+		}
+		lastLine[w.Thread] = w.Line
+		a.group[k] = runs[kk]
+	}
+	for k, w := range a.spec.Waypoints {
+		if a.group[k] > 0 {
+			a.groups[k] = runs[key{w.Thread, w.Line}]
+		}
+	}
+}
+
 // ghostPrefix begins the names of the pass's variables.
 const ghostPrefix = "__ladr_wit_"
 
@@ -518,7 +602,10 @@ func (a *applier) ghost(s ir.Stmt) ir.Stmt {
 }
 
 func (a *applier) doneOf(k int) ir.Expr {
-	return &ir.Index{X: ir.Ref(a.done), I: ir.IntConst(int64(k)), T: ir.BoolType}
+	if a.done[k] == nil {
+		a.done[k] = a.prog.AddGlobal(fmt.Sprintf("%sdone%d", ghostPrefix, k), ir.BoolType, nil)
+	}
+	return ir.Ref(a.done[k])
 }
 
 func (a *applier) tidOf(thread int) ir.Expr {
