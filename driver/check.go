@@ -183,7 +183,8 @@ func followed(spec *follow.Spec, f *follow.Result) *Followed {
 	out := &Followed{Waypoints: len(spec.Waypoints), Placed: f.Placed}
 	for _, s := range f.Unplaced {
 		out.Unplaced = append(out.Unplaced, fmt.Sprintf("%s (line %d): %s", s.Waypoint.What, s.Waypoint.Line, s.Why))
-		if s.Waypoint.HasConstraint() {
+		if w := s.Waypoint; w.Branch != follow.NoBranch || w.Creates != follow.AnyThread || slices.ContainsFunc(append(w.Pre, w.Post...), follow.Readable) {
+			// An unreadable constraint would be left out anyway.
 			out.ConstrainedUnplaced++
 		}
 	}

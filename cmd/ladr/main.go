@@ -180,6 +180,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Flags: append(append(commonFlags(), searchFlags()...),
 					&cli.StringFlag{Name: "trace", Usage: "trace `FILE` written by ladr check --save-trace"},
 					&cli.StringFlag{Name: "witness", Usage: "violation witness `FILE` to follow: GraphML 1.0 or YAML 2.x (ladr's or another verifier's)"},
+					&cli.BoolFlag{Name: "ignore-hash", Usage: "follow the witness even when the program hash it gives is not the input's (its lines may then name other statements)"},
 					&cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"},
 				),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -158,9 +159,18 @@ func witnessCmd(c *cli.Context) error {
 		input = t.Inputs[0]
 	}
 	if err := w.CheckHash(input); err != nil {
-		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		if !c.Bool("ignore-hash") {
+			return &exitError{code: exitUsage, msg: oneLine(err.Error()) + " (--ignore-hash follows it anyway)"}
+		}
+		w.Notes = append(w.Notes, "followed despite its program hash (--ignore-hash): "+oneLine(err.Error()))
 	}
 	spec := w.Follow
+	// The witness's lines are the input's, whatever path it gives its
+	// program (another machine's, the task's original name).
+	if w.ProgramFile != "" && filepath.Base(w.ProgramFile) != filepath.Base(input) {
+		w.Notes = append(w.Notes, fmt.Sprintf("the witness names its program %s; its lines are read as %s's", w.ProgramFile, input))
+	}
+	spec.File = input
 	opt.Follow = &spec
 	res, err := runCheck(c, opt, format)
 	if err != nil {

@@ -134,7 +134,8 @@ type gmlDoc struct {
 	} `xml:"graph"`
 }
 
-// gmlAliases are the key ids witnesses use for names they do not declare.
+// gmlAliases are the short names some witnesses give the node keys
+// (as key ids, or as their declared names).
 var gmlAliases = map[string]string{"entry": "isEntryNode", "violation": "isViolationNode", "sink": "isSinkNode"}
 
 func parseGraphML(data []byte) (*Witness, error) {
@@ -317,13 +318,14 @@ func parseGraphML(data []byte) (*Witness, error) {
 }
 
 func nameOf(names map[string]string, id string) string {
-	if n, ok := names[id]; ok {
-		return n
+	n := id
+	if d, ok := names[id]; ok {
+		n = d
 	}
-	if n, ok := gmlAliases[id]; ok {
-		return n
+	if a, ok := gmlAliases[n]; ok {
+		return a // some tools name the keys entry and violation
 	}
-	return id
+	return n
 }
 
 // ---- YAML 2.x ----

@@ -28,6 +28,10 @@ type Limits struct {
 	MaxThreads int
 	// MaxStmts bounds the size of the bounded program (0: 2,000,000).
 	MaxStmts int
+	// LoopHeads keeps a test at the head of each iteration of a loop whose
+	// condition is constant (while (1)), which unwinding otherwise drops:
+	// a witness may give the direction of that branch.
+	LoopHeads bool
 }
 
 func (l Limits) recursion() int {

@@ -161,9 +161,12 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		return true
 	})
 	test := func() ir.Stmt {
-		c := ir.Clone(s.Cond)
+		var c ir.Expr = ir.IntConst(1)
+		if s.Cond != nil {
+			c = ir.Clone(s.Cond)
+		}
 		return &ir.If{Loc: loc, Cond: &ir.Unary{Op: ir.Not, X: c, T: ir.IntType, P: loc.Pos},
-			Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: brk})}
+			Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: brk}), Exit: true}
 	}
 	var list []ir.Stmt
 	for k := 1; k <= n; k++ {
@@ -172,7 +175,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		if hasCtr && !inRange(ctr.start, ctr.start+int64(k)*ctr.step, ctr.v.Type) {
 			hasCtr = false
 		}
-		if s.Kind != ir.DoWhile && !isTrue(s.Cond) {
+		if s.Kind != ir.DoWhile && (!isTrue(s.Cond) || u.lim.LoopHeads) {
 			t := test()
 			if hasCtr {
 				ctr.substitute(t, k-1)

@@ -58,6 +58,25 @@ const (
 	Else            // the condition does not hold
 )
 
+// String returns the direction as a witness spells it.
+func (b Branch) String() string {
+	switch b {
+	case Then:
+		return "condition-true"
+	case Else:
+		return "condition-false"
+	}
+	return ""
+}
+
+// Readable reports whether a constraint is an expression ParseExpr reads
+// (whatever variables it names).
+func Readable(c string) bool {
+	any := &ir.Var{Name: "v", Type: ir.IntType}
+	_, err := ParseExpr(c, func(string) *ir.Var { return any }, ir.Ref(any))
+	return err == nil
+}
+
 // Waypoint is one step of a witness.
 type Waypoint struct {
 	// Line is the line of the program file the waypoint is at; Column
@@ -148,6 +167,8 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	if spec == nil {
 		return nil, fmt.Errorf("follow: no witness")
 	}
+	// The pass may drop a branch it cannot place: it works on a copy.
+	spec = &Spec{File: spec.File, NamedThreads: spec.NamedThreads, Waypoints: append([]Waypoint{}, spec.Waypoints...)}
 	a := &applier{prog: prog, spec: spec, byLine: map[int][]int{}, byFunc: map[string][]int{}, placed: make([]bool, len(spec.Waypoints)), res: &Result{}}
 	for i, w := range spec.Waypoints {
 		if w.Line > 0 {
@@ -197,10 +218,20 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 
 	// First pass: which waypoints have a statement, and where the
 	// statements of each line are.
-	a.rank, a.copies = map[ir.Stmt]int{}, map[*seq.ThreadLayout]map[int]int{}
+	a.rank, a.copies, a.lineHas = map[ir.Stmt]int{}, map[*seq.ThreadLayout]map[int]int{}, map[int]bool{}
 	a.dry = true
 	for _, tl := range lay.Threads {
 		a.thread(tl)
+	}
+	// A branch on a line with statements but no branch (the test of a
+	// loop whose condition is constant, which unwinding drops): the
+	// waypoint is placed without its direction.
+	for k, w := range spec.Waypoints {
+		if !a.placed[k] && w.Branch != NoBranch && a.lineHas[w.Line] {
+			a.res.Ignored = append(a.res.Ignored, Skipped{Waypoint: w, Constraint: w.Branch.String(), Why: "no branch on this line in the bounded program (a constant condition)"})
+			spec.Waypoints[k].Branch = NoBranch
+			a.placed[k] = true
+		}
 	}
 	a.prev = make([]int, len(spec.Waypoints))
 	for i, w := range spec.Waypoints {
@@ -272,8 +303,9 @@ type applier struct {
 
 	// rank numbers the statements that may pass a waypoint, per thread
 	// function and line, in program order (from 1); copies counts them.
-	rank   map[ir.Stmt]int
-	copies map[*seq.ThreadLayout]map[int]int
+	rank    map[ir.Stmt]int
+	copies  map[*seq.ThreadLayout]map[int]int
+	lineHas map[int]bool // lines with a statement that may pass a waypoint
 	// group[k] numbers waypoint k among the runs of its thread's
 	// waypoints on its line (from 1; 0: not numbered), groups[k] is how
 	// many runs there are (see groupWaypoints).
@@ -389,6 +421,11 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 			a.ghost(ir.Exec(loc, ir.Set(ir.Ref(a.created), ir.Bin(ir.Add, ir.Ref(a.created), ir.IntConst(1), ir.IntType)))),
 			a.ghost(ir.Exec(loc, ir.Set(a.tidOf(created), ir.Ref(a.created)))))
 	}
+	if c, _ := bound.CallOf(s); c != nil {
+		if f := ir.CalledFunc(c); f != nil && (f.Name == bound.LoopBoundFunc || f.Name == bound.BoundFunc) {
+			return nil, post // ladr's marker of a cut loop, not the program's
+		}
+	}
 	switch x := s.(type) {
 	case *ir.ExprStmt, *ir.If, *ir.Return:
 	case *ir.DeclStmt:
@@ -402,6 +439,7 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 		return nil, post
 	}
 	if a.dry {
+		a.lineHas[loc.Pos.Line] = true
 		c := a.copies[a.tl]
 		if c == nil {
 			c = map[int]int{}
@@ -487,7 +525,13 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 			f := a.prog.AddGlobal(fmt.Sprintf("%sat%d", ghostPrefix, a.flags), ir.BoolType, nil)
 			resets = append(resets, a.ghost(ir.Exec(loc, ir.Set(ir.Ref(f), ir.Lit(0, ir.BoolType)))))
 			body = append(body, ir.Exec(loc, ir.Set(ir.Ref(f), ir.Lit(1, ir.BoolType))))
-			switch w.Branch {
+			br := w.Branch
+			if ifStmt != nil && ifStmt.Exit {
+				// if (!cond) leave the loop: the source's condition
+				// holds on the Else branch.
+				br = map[Branch]Branch{Then: Else, Else: Then}[br]
+			}
+			switch br {
 			case Then:
 				elseBan = or(elseBan, ir.Ref(f))
 			case Else:

@@ -48,12 +48,15 @@ type Block struct {
 	List []Stmt
 }
 
-// If is if (Cond) Then else Else; Else may be nil.
+// If is if (Cond) Then else Else; Else may be nil. Exit marks a loop's
+// exit test made by unwinding (if (!cond) leave the loop): its Then branch
+// runs when the source's condition does not hold.
 type If struct {
 	Loc
 	Cond Expr
 	Then *Block
 	Else *Block
+	Exit bool
 }
 
 // LoopKind distinguishes while, do-while and for loops.
