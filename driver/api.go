@@ -89,6 +89,9 @@ type Options struct {
 	// reported only along the witness, and "true" means that no
 	// execution following it violates the property.
 	Follow *follow.Spec
+	// MinBounds raises the steps of the search's schedule (not fixed
+	// bounds) to at least these rounds and unwinding.
+	MinBounds Bounds
 }
 
 // frontendOptions are the parse options of opt.

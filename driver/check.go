@@ -98,8 +98,12 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog,
 		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}
+	sched := strategy.Schedule(opt.FixedBounds, opt.Timeout > 0, Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet})
+	if !opt.FixedBounds && (opt.MinBounds.Rounds > 0 || opt.MinBounds.Unwind > 0) {
+		sched = strategy.From(sched, opt.MinBounds)
+	}
 	found, err := strategy.Run(ctx, strategy.Config{
-		Schedule:  strategy.Schedule(opt.FixedBounds, opt.Timeout > 0, Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}),
+		Schedule:  sched,
 		Fixed:     opt.FixedBounds,
 		TimeLimit: opt.Timeout > 0,
 		Target:    opt.Target, GenericFallback: opt.Property.ShadowMemory,

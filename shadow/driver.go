@@ -145,12 +145,12 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 }
 
 // targetSites returns the condition that the race is between accesses on
-// the target lines of the witness followed: the detected access is on one,
-// and, when the witness names both accesses (YAML's two targets), so is the
-// write it races with (the write that ended C1: a write of that statement,
-// or the tracked write of the generic target). Nil when no witness is
-// followed or no access is on its target lines (they then do not restrict
-// the race).
+// the target lines of the witness followed. With two targets (YAML's race:
+// both accesses) the detected access is on one and so is the write it
+// races with (the write that ended C1: a write of that statement, or the
+// tracked write of the generic target); with one (GraphML's last edge),
+// either access is on it. Nil when no witness is followed or no access is
+// on its target lines (they then do not restrict the race).
 func (in *Instrumenter) targetSites() ir.Expr {
 	if in.follow == nil {
 		return nil
@@ -183,12 +183,15 @@ func (in *Instrumenter) targetSites() ir.Expr {
 			targets++
 		}
 	}
-	if targets < 2 || first == nil {
-		// One target (a GraphML witness ends at the access detected):
-		// the other access may be anywhere.
-		return second
+	switch {
+	case targets >= 2 && first != nil:
+		return ir.Bin(ir.LAnd, second, first, ir.IntType)
+	case targets < 2 && first != nil:
+		// One target (a GraphML witness ends at one of the accesses:
+		// ladr's at the write, others' maybe at the later access).
+		return ir.Bin(ir.LOr, second, first, ir.IntType)
 	}
-	return ir.Bin(ir.LAnd, second, first, ir.IntType)
+	return second
 }
 
 // ReportRace reads, from a counterexample of the race assertion, the

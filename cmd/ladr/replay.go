@@ -172,6 +172,10 @@ func witnessCmd(c *cli.Context) error {
 	}
 	spec.File = input
 	opt.Follow = &spec
+	// Start the search where the witness can be followed: as many
+	// iterations as it passes a line, as many rounds as a thread resumes.
+	rounds, unwind := spec.Needs()
+	opt.MinBounds = driver.Bounds{Rounds: min(rounds, 12), Unwind: min(unwind, 64)}
 	res, err := runCheck(c, opt, format)
 	if err != nil {
 		return err

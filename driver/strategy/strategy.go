@@ -76,6 +76,21 @@ func Schedule(fixed bool, timeLimit bool, user Bounds) []Bounds {
 	return out
 }
 
+// From returns the steps of sched raised to at least min's rounds and
+// unwinding (a witness followed needs them), dropping the steps that
+// become the same as the one before.
+func From(sched []Bounds, min Bounds) []Bounds {
+	var out []Bounds
+	for _, b := range sched {
+		b.Rounds, b.Unwind = max(b.Rounds, min.Rounds), max(b.Unwind, min.Unwind)
+		if n := len(out); n > 0 && out[n-1].Rounds == b.Rounds && out[n-1].Unwind == b.Unwind {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
 // Plan is what one attempt checks.
 type Plan struct {
 	Bounds Bounds

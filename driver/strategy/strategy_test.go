@@ -413,3 +413,29 @@ func TestStaticProof(t *testing.T) {
 		}
 	}
 }
+
+func TestFrom(t *testing.T) {
+	sched := []Bounds{{Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4}, {Rounds: 5, Unwind: 6}}
+	for _, tc := range []struct {
+		min  Bounds
+		want []Bounds
+	}{
+		{Bounds{}, sched},
+		{Bounds{Rounds: 1, Unwind: 1}, sched},
+		{Bounds{Unwind: 5}, []Bounds{{Rounds: 2, Unwind: 5}, {Rounds: 3, Unwind: 5}, {Rounds: 4, Unwind: 5}, {Rounds: 5, Unwind: 6}}},
+		{Bounds{Rounds: 4, Unwind: 20}, []Bounds{{Rounds: 4, Unwind: 20}, {Rounds: 5, Unwind: 20}}},
+		{Bounds{Rounds: 9, Unwind: 9}, []Bounds{{Rounds: 9, Unwind: 9}}},
+	} {
+		got := From(sched, tc.min)
+		if len(got) != len(tc.want) {
+			t.Errorf("From(%v) = %v, want %v", tc.min, got, tc.want)
+			continue
+		}
+		for i := range got {
+			if got[i].Rounds != tc.want[i].Rounds || got[i].Unwind != tc.want[i].Unwind {
+				t.Errorf("From(%v) = %v, want %v", tc.min, got, tc.want)
+				break
+			}
+		}
+	}
+}

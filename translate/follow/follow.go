@@ -139,6 +139,30 @@ func (s *Spec) InFile(p ir.Pos) bool {
 	return filepath.Base(p.File) == filepath.Base(s.File)
 }
 
+// Needs returns bounds below which the witness cannot be followed: the
+// most times one thread passes one line (a loop's iterations) and the most
+// stretches of one thread between other threads' waypoints (its contexts,
+// when each is a round). Waypoints of no given thread count for neither.
+func (s *Spec) Needs() (rounds, unwind int) {
+	type key struct{ thread, line int }
+	runs := map[key]int{}
+	stretches := map[int]int{}
+	last := AnyThread
+	for _, w := range s.Waypoints {
+		if w.Thread == AnyThread || w.Unordered || w.Line <= 0 {
+			continue
+		}
+		runs[key{w.Thread, w.Line}]++
+		unwind = max(unwind, runs[key{w.Thread, w.Line}])
+		if w.Thread != last {
+			stretches[w.Thread]++
+			rounds = max(rounds, stretches[w.Thread])
+		}
+		last = w.Thread
+	}
+	return rounds, unwind
+}
+
 // Result is what Apply did.
 type Result struct {
 	// Guard holds when every waypoint placed was passed.

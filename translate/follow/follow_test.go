@@ -178,3 +178,24 @@ func TestParseExpr(t *testing.T) {
 		})
 	}
 }
+
+func TestNeeds(t *testing.T) {
+	wp := func(line, thread int) follow.Waypoint { return follow.Waypoint{Line: line, Thread: thread} }
+	for _, tc := range []struct {
+		name           string
+		wps            []follow.Waypoint
+		rounds, unwind int
+	}{
+		{"none", nil, 0, 0},
+		{"one thread, a loop line three times", []follow.Waypoint{wp(3, 0), wp(4, 0), wp(3, 0), wp(4, 0), wp(3, 0)}, 1, 3},
+		{"two threads taking turns", []follow.Waypoint{wp(3, 0), wp(9, 1), wp(4, 0), wp(9, 1), wp(5, 0)}, 3, 2},
+		{"threads not given count for nothing", []follow.Waypoint{wp(3, follow.AnyThread), wp(3, follow.AnyThread)}, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := follow.Spec{Waypoints: tc.wps}
+			if r, u := s.Needs(); r != tc.rounds || u != tc.unwind {
+				t.Errorf("Needs() = %d, %d; want %d, %d", r, u, tc.rounds, tc.unwind)
+			}
+		})
+	}
+}
