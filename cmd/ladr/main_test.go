@@ -48,6 +48,11 @@ func TestScripts(t *testing.T) {
 				return err
 			}
 			env.Setenv("LADR_CBMC", cbmc)
+			// Scripts may read the repository's test data (the witness
+			// corpus of benchmarks/witnesses).
+			if repo, err := filepath.Abs("../.."); err == nil {
+				env.Setenv("REPO", repo)
+			}
 			return nil
 		},
 	})
