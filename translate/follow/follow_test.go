@@ -199,3 +199,26 @@ func TestNeeds(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseExpr feeds ParseExpr arbitrary text: an expression or an
+// error, never a panic.
+func FuzzParseExpr(f *testing.F) {
+	for _, s := range []string{"x == 5", "a[2] == 1 && s.f == 0 || p->f != 0", `\result == -7;`, "((x", "x ->", "0x", "1 << 99999999999999999999"} {
+		f.Add(s)
+	}
+	x := &ir.Var{Name: "x", Type: ir.IntType, Class: ir.Global}
+	arr := &ir.Var{Name: "a", Type: &ir.Array{Elem: ir.IntType, Len: 4}, Class: ir.Global}
+	st := &ir.Struct{Tag: "s", Fields: []*ir.Field{{Name: "f", Type: ir.IntType}}, Complete: true}
+	s := &ir.Var{Name: "s", Type: st, Class: ir.Global}
+	p := &ir.Var{Name: "p", Type: &ir.Pointer{Elem: st}, Class: ir.Global}
+	vars := map[string]*ir.Var{"x": x, "a": arr, "s": s, "p": p}
+	f.Fuzz(func(t *testing.T, src string) {
+		e, err := follow.ParseExpr(src, func(n string) *ir.Var { return vars[n] }, ir.Ref(x))
+		if err == nil && e == nil {
+			t.Fatal("no expression and no error")
+		}
+		if err == nil {
+			_ = ir.ExprString(e)
+		}
+	})
+}
