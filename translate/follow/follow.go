@@ -277,7 +277,7 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 		}
 		for j := i - 1; j >= 0; j-- {
 			v := spec.Waypoints[j]
-			if a.placed[j] && (v.Thread == w.Thread || v.Thread == AnyThread || w.Thread == AnyThread) {
+			if a.placed[j] && !v.Unordered && (v.Thread == w.Thread || v.Thread == AnyThread || w.Thread == AnyThread) {
 				a.prev[i] = j
 				break
 			}
