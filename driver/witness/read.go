@@ -67,7 +67,7 @@ func (w *Witness) Property() string {
 	switch {
 	case strings.Contains(s, "data-race"):
 		return "race"
-	case strings.Contains(s, "call(reach_error())"):
+	case strings.Contains(s, "call(reach_error())"), strings.Contains(s, "call(__VERIFIER_error())"):
 		return "unreach-call"
 	case strings.Contains(s, "call(__assert_fail())"):
 		return "assert"
@@ -285,7 +285,7 @@ func parseGraphML(data []byte) (*Witness, error) {
 	for i, e := range path {
 		what := fmt.Sprintf("edge %d", i+1)
 		line, _ := strconv.Atoi(e["startline"])
-		wp := follow.Waypoint{Line: line, Thread: thread(e["threadId"], what), Creates: follow.AnyThread, What: what}
+		wp := follow.Waypoint{Line: line, Thread: thread(e["threadId"], what), Creates: follow.AnyThread, What: what, Enter: e["enterFunction"]}
 		switch e["control"] {
 		case "condition-true":
 			wp.Branch = follow.Then
@@ -299,13 +299,14 @@ func parseGraphML(data []byte) (*Witness, error) {
 				}
 			}
 		}
-		if c := e["createThread"]; c != "" {
+		if c := e["createThread"]; c != "" && ids[c] != 0 {
+			// (ESBMC's first edge creates main: nothing to follow.)
 			wp.Creates = ids[c]
 		}
 		if i == len(path)-1 {
 			wp.Target = true
 		}
-		if line <= 0 {
+		if line <= 0 && wp.Enter == "" {
 			skipped++
 			continue
 		}

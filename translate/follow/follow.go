@@ -99,6 +99,11 @@ type Waypoint struct {
 	// Target marks where the violation is: for a data race, the detected
 	// access must be on a target's line (Spec.Targets).
 	Target bool
+	// Enter is the function the waypoint enters (GraphML's enterFunction:
+	// a thread's start routine or a callee). Such a waypoint is passed by
+	// the statements of that function, wherever Line is (tools give the
+	// call's line, or the function's first).
+	Enter string
 	// What names the waypoint in messages ("edge N3 -> N4").
 	What string
 }
@@ -152,7 +157,9 @@ func (s *Spec) Needs() (rounds, unwind int) {
 		if w.Thread == AnyThread || w.Unordered || w.Line <= 0 {
 			continue
 		}
-		runs[key{w.Thread, w.Line}]++
+		if w.Enter == "" {
+			runs[key{w.Thread, w.Line}]++
+		}
 		unwind = max(unwind, runs[key{w.Thread, w.Line}])
 		if w.Thread != last {
 			stretches[w.Thread]++
@@ -195,6 +202,10 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	spec = &Spec{File: spec.File, NamedThreads: spec.NamedThreads, Waypoints: append([]Waypoint{}, spec.Waypoints...)}
 	a := &applier{prog: prog, spec: spec, byLine: map[int][]int{}, byFunc: map[string][]int{}, placed: make([]bool, len(spec.Waypoints)), res: &Result{}}
 	for i, w := range spec.Waypoints {
+		if w.Enter != "" && w.Branch == NoBranch && w.Creates == AnyThread {
+			a.byFunc[w.Enter] = append(a.byFunc[w.Enter], i)
+			continue
+		}
 		if w.Line > 0 {
 			a.byLine[w.Line] = append(a.byLine[w.Line], i)
 		}
@@ -621,7 +632,7 @@ func (a *applier) groupWaypoints() {
 	runs := map[key]int{}
 	lastLine := map[int]int{} // per thread: the line of its last waypoint
 	for k, w := range a.spec.Waypoints {
-		if !a.placed[k] || w.Unordered {
+		if !a.placed[k] || w.Unordered || w.Enter != "" {
 			continue
 		}
 		kk := key{w.Thread, w.Line}
