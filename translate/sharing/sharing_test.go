@@ -294,8 +294,8 @@ func TestMemAccesses(t *testing.T) {
 		{"snprintf", []ir.Expr{a, n, format("%s"), b}, "W a[strlen(b) < n ? strlen(b) + 1UL : n], R b[strlen(b) + 1UL]"},
 		{"snprintf", []ir.Expr{a, n, format("%u"), i}, "W a~"},
 		{"sscanf", []ir.Expr{b, lit, a, ir.AddrOf(n)}, "R b~, W a~, W &n"},
-		{"time", []ir.Expr{ir.AddrOf(n)}, "W &n"},
-		{"time", []ir.Expr{null}, ""}, // time(NULL) accesses nothing
+		{"wait", []ir.Expr{ir.AddrOf(n)}, "W &n"},
+		{"wait", []ir.Expr{null}, ""}, // wait(NULL) accesses nothing
 		{"nanosleep", []ir.Expr{ts, null}, "R ts"},
 		{"nanosleep", []ir.Expr{ts, ts}, "R ts, W ts"},
 		{"free", []ir.Expr{a}, "W a!"},
