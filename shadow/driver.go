@@ -145,12 +145,12 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 }
 
 // targetSites returns the condition that the race is between accesses on
-// the target lines of the witness followed. With two targets (YAML's race:
-// both accesses) the detected access is on one and so is the write it
-// races with (the write that ended C1: a write of that statement, or the
-// tracked write of the generic target); with one (GraphML's last edge),
-// either access is on it. Nil when no witness is followed or no access is
-// on its target lines (they then do not restrict the race).
+// the target lines of the witness followed, when it names both accesses
+// (YAML's two targets): the detected access is on one and so is the write
+// it races with (the write that ended C1: a write of that statement, or the
+// tracked write of the generic target). Nil when no witness is followed,
+// it has fewer targets, or no access is on its target lines: any race
+// along the witness's path then counts.
 func (in *Instrumenter) targetSites() ir.Expr {
 	if in.follow == nil {
 		return nil
@@ -183,15 +183,13 @@ func (in *Instrumenter) targetSites() ir.Expr {
 			targets++
 		}
 	}
-	switch {
-	case targets >= 2 && first != nil:
-		return ir.Bin(ir.LAnd, second, first, ir.IntType)
-	case targets < 2 && first != nil:
-		// One target (a GraphML witness ends at one of the accesses:
-		// ladr's at the write, others' maybe at the later access).
-		return ir.Bin(ir.LOr, second, first, ir.IntType)
+	if targets < 2 || first == nil {
+		// One target: a GraphML witness's last edge, which need not be
+		// either access (a trace may end after them, or before the
+		// access a context switch detects): any race along the path.
+		return nil
 	}
-	return second
+	return ir.Bin(ir.LAnd, second, first, ir.IntType)
 }
 
 // ReportRace reads, from a counterexample of the race assertion, the

@@ -99,10 +99,13 @@ func events(r *driver.Result, file string) []event {
 		e.step.ThreadID = num(s.ThreadID)
 		if !started[s.ThreadID] {
 			started[s.ThreadID] = true
-			if f := threadFunc[s.ThreadID]; f != "" {
+			f := threadFunc[s.ThreadID]
+			if f == "" && s.ThreadID == 0 {
+				f = "main"
+			}
+			if f == s.Function {
+				// (A first step in an inlined callee enters that one.)
 				e.enter = f
-			} else if s.ThreadID == 0 {
-				e.enter = "main"
 			}
 		}
 		if s.Kind == "create" && s.CreatedThread != "" {

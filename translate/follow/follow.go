@@ -101,8 +101,8 @@ type Waypoint struct {
 	Target bool
 	// Enter is the function the waypoint enters (GraphML's enterFunction:
 	// a thread's start routine or a callee). Such a waypoint is passed by
-	// the statements of that function, wherever Line is (tools give the
-	// call's line, or the function's first).
+	// the statements of that function as well as by those on Line (tools
+	// give the call's line, or the function's first).
 	Enter string
 	// What names the waypoint in messages ("edge N3 -> N4").
 	What string
@@ -203,8 +203,9 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	a := &applier{prog: prog, spec: spec, byLine: map[int][]int{}, byFunc: map[string][]int{}, placed: make([]bool, len(spec.Waypoints)), res: &Result{}}
 	for i, w := range spec.Waypoints {
 		if w.Enter != "" && w.Branch == NoBranch && w.Creates == AnyThread {
+			// Passed in the function entered, or on its line (a tool may
+			// name the function of a step in an inlined callee).
 			a.byFunc[w.Enter] = append(a.byFunc[w.Enter], i)
-			continue
 		}
 		if w.Line > 0 {
 			a.byLine[w.Line] = append(a.byLine[w.Line], i)
