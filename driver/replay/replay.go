@@ -147,7 +147,11 @@ func bitsOf(v cbmc.Value) (uint64, error) {
 		return 0, fmt.Errorf("bit pattern %q: %w", v.Binary, err)
 	}
 	w := len(bin)
-	signed := v.Name == "integer" && !strings.Contains(v.Type, "unsigned") && !strings.Contains(v.Type, "_Bool") && !strings.Contains(v.Type, "bool")
+	// CBMC calls ILP32's unsigned long __CPROVER_size_t; its data says
+	// unsigned by a u suffix.
+	unsigned := strings.Contains(v.Type, "unsigned") || strings.Contains(v.Type, "size_t") ||
+		strings.HasSuffix(strings.TrimRight(strings.ToLower(v.Data), "l"), "u")
+	signed := v.Name == "integer" && !unsigned && !strings.Contains(v.Type, "_Bool") && !strings.Contains(v.Type, "bool")
 	if signed && w < 64 && u&(1<<(w-1)) != 0 {
 		u |= ^uint64(0) << w
 	}

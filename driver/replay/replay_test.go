@@ -22,6 +22,9 @@ func TestBitsOf(t *testing.T) {
 		{cbmc.Value{Name: "integer", Type: "signed char", Binary: "10000000"}, ^uint64(0x7f), false},
 		{cbmc.Value{Name: "integer", Type: "_Bool", Binary: "1"}, 1, false},
 		{cbmc.Value{Name: "integer", Type: "signed long int", Binary: "00000000000000000000000000000101"}, 5, false},
+		// ILP32's unsigned long, as CBMC names it: zero-extended.
+		{cbmc.Value{Name: "integer", Type: "__CPROVER_size_t", Data: "2147483648u", Binary: "10000000000000000000000000000000"}, 0x80000000, false},
+		{cbmc.Value{Name: "integer", Type: "", Data: "4294967295ul", Binary: "11111111111111111111111111111111"}, 0xffffffff, false},
 		{cbmc.Value{Name: "pointer", Data: "NULL"}, 0, false},
 		{cbmc.Value{Name: "pointer", Data: "&x"}, 0, true},
 		{cbmc.Value{Name: "integer", Data: "?"}, 0, true},
