@@ -37,6 +37,9 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err := resolveTask(&opt); err != nil {
 		return nil, err
 	}
+	if opt.Follow != nil && opt.Property == property.Deadlock {
+		return nil, &InputError{Err: fmt.Errorf("replay --witness follows witnesses of races and reachable errors, not of %s", opt.Property.Name)}
+	}
 	if opt.Rounds <= 0 {
 		opt.Rounds = 2
 	}
@@ -187,8 +190,7 @@ func followed(spec *follow.Spec, f *follow.Result) *Followed {
 	out := &Followed{Waypoints: len(spec.Waypoints), Placed: f.Placed}
 	for _, s := range f.Unplaced {
 		out.Unplaced = append(out.Unplaced, fmt.Sprintf("%s (line %d): %s", s.Waypoint.What, s.Waypoint.Line, s.Why))
-		if w := s.Waypoint; w.Branch != follow.NoBranch || w.Creates != follow.AnyThread || slices.ContainsFunc(append(w.Pre, w.Post...), follow.Readable) {
-			// An unreadable constraint would be left out anyway.
+		if s.Waypoint.HasConstraint() {
 			out.ConstrainedUnplaced++
 		}
 	}

@@ -144,9 +144,6 @@ func witnessCmd(c *cli.Context) error {
 			opt.Model = cfront.LP64
 		}
 	}
-	if opt.Property != nil && opt.Property.Name != "race" && opt.Property.Name != "unreach-call" && opt.Property.Name != "assert" {
-		return &exitError{code: exitUsage, msg: fmt.Sprintf("replay --witness follows witnesses of races and reachable errors, not of %s", opt.Property.Name)}
-	}
 	input := opt.Input
 	if input == "" {
 		t, err := svcomp.Load(opt.Task)
@@ -179,9 +176,6 @@ func witnessCmd(c *cli.Context) error {
 	res, err := runCheck(c, opt, format)
 	if err != nil {
 		return err
-	}
-	if opt.Property == nil && res.Property != "race" && res.Property != "unreach-call" && res.Property != "assert" {
-		return &exitError{code: exitUsage, msg: fmt.Sprintf("replay --witness follows witnesses of races and reachable errors, not of %s", res.Property)}
 	}
 	v := witness.Validate(w, res)
 	defer warnErrors(c.App.ErrWriter, res)

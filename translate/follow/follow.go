@@ -108,9 +108,12 @@ type Waypoint struct {
 	What string
 }
 
-// HasConstraint reports whether w says more than where a thread is.
+// HasConstraint reports whether w says more than where a thread is: a
+// branch direction, a thread it creates, or a value constraint ParseExpr
+// reads (one it cannot read would be left out anyway).
 func (w Waypoint) HasConstraint() bool {
-	return w.Branch != NoBranch || len(w.Pre) > 0 || len(w.Post) > 0 || w.Creates != AnyThread
+	return w.Branch != NoBranch || w.Creates != AnyThread ||
+		slices.ContainsFunc(w.Pre, Readable) || slices.ContainsFunc(w.Post, Readable)
 }
 
 // Spec is a witness to follow.
