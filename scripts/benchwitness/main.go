@@ -219,12 +219,6 @@ func firstLine(s string) string {
 func write(path string, rows []row) error {
 	var b strings.Builder
 	b.WriteString("task\tcheck\tcheck_s\tgraphml\tgraphml_s\tgraphml_waypoints\tgraphml_placed\tgraphml_reason\tyaml\tyaml_s\tyaml_waypoints\tyaml_placed\tyaml_reason\n")
-	dash := func(s string) string {
-		if s == "" {
-			return "-"
-		}
-		return s
-	}
 	for _, r := range rows {
 		fmt.Fprintf(&b, "%s\t%s\t%.2f\t%s\t%.2f\t%d\t%d\t%s\t%s\t%.2f\t%d\t%d\t%s\n", r.task, r.check, r.checkS,
 			dash(string(r.graphml)), r.graphmlS, r.graphmlN, r.graphmlP, dash(r.graphmlR),
