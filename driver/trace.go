@@ -217,6 +217,16 @@ func (tb *traceBuilder) at(th *ir.Thread, loc *ir.Loc) *Step {
 // assign records an assignment of the trace in step s.
 func (tb *traceBuilder) assign(s *Step, st cbmc.Step) {
 	if id, ok := createdThread(st.LHS); ok && s.Kind == "create" {
+		if s.CreatedThread != "" {
+			// A second thread created on the same line (a loop on one
+			// line) is a step of its own: a witness numbers the threads
+			// by their create steps.
+			n := *s
+			n.Values, n.CreatedThread, n.CreatedThreadID, n.Detail = nil, "", 0, ""
+			tb.steps = append(tb.steps, n)
+			tb.cur = &tb.steps[len(tb.steps)-1]
+			s = tb.cur
+		}
 		for _, t := range tb.m.u.Prog.Threads {
 			if t.ID == id {
 				s.CreatedThread, s.CreatedThreadID = t.Name, t.ID

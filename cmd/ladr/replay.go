@@ -169,10 +169,10 @@ func witnessCmd(c *cli.Context) error {
 	}
 	spec.File = input
 	opt.Follow = &spec
-	// Start the search where the witness can be followed: as many
-	// iterations as it passes a line, as many rounds as a thread resumes.
-	rounds, unwind := spec.Needs()
-	opt.MinBounds = driver.Bounds{Rounds: min(rounds, 12), Unwind: min(unwind, 64)}
+	// Start the search with as many rounds as a thread of the witness
+	// resumes; bounds whose loops are too short for the witness are
+	// passed over without running CBMC (follow.Result.Short).
+	opt.MinBounds = driver.Bounds{Rounds: min(spec.NeedsRounds(), 12)}
 	res, err := runCheck(c, opt, format)
 	if err != nil {
 		return err

@@ -147,30 +147,26 @@ func (s *Spec) InFile(p ir.Pos) bool {
 	return filepath.Base(p.File) == filepath.Base(s.File)
 }
 
-// Needs returns bounds below which the witness cannot be followed: the
-// most times one thread passes one line (a loop's iterations) and the most
-// stretches of one thread between other threads' waypoints (its contexts,
-// when each is a round). Waypoints of no given thread count for neither.
-func (s *Spec) Needs() (rounds, unwind int) {
-	type key struct{ thread, line int }
-	runs := map[key]int{}
+// NeedsRounds returns the rounds below which the witness cannot be
+// followed: the most stretches of one thread between other threads'
+// waypoints (its contexts, when each is a round). Waypoints of no given
+// thread do not count. (How often a loop must be unwound shows only in the
+// bounded program: Result.Short.)
+func (s *Spec) NeedsRounds() int {
+	rounds := 0
 	stretches := map[int]int{}
 	last := AnyThread
 	for _, w := range s.Waypoints {
 		if w.Thread == AnyThread || w.Unordered || w.Line <= 0 {
 			continue
 		}
-		if w.Enter == "" {
-			runs[key{w.Thread, w.Line}]++
-		}
-		unwind = max(unwind, runs[key{w.Thread, w.Line}])
 		if w.Thread != last {
 			stretches[w.Thread]++
 			rounds = max(rounds, stretches[w.Thread])
 		}
 		last = w.Thread
 	}
-	return rounds, unwind
+	return rounds
 }
 
 // Result is what Apply did.
@@ -184,6 +180,12 @@ type Result struct {
 	Unplaced []Skipped
 	// Ignored are the constraints left out, with the reason.
 	Ignored []Skipped
+	// Short, when set, is a waypoint no thread of the bounded program can
+	// pass after passing the earlier waypoints of the witness's thread in
+	// order (see windows): no execution of the bounded program follows
+	// the witness. Larger bounds may let one (a loop unwound more); when
+	// the bounded program lost no behaviour, none of the program does.
+	Short *Skipped
 }
 
 // Skipped is a waypoint, or a constraint of one, that is not followed.
@@ -257,7 +259,7 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 
 	// First pass: which waypoints have a statement, and where the
 	// statements of each line are.
-	a.rank, a.copies, a.lineHas = map[ir.Stmt]int{}, map[*seq.ThreadLayout]map[int]int{}, map[int]bool{}
+	a.index, a.seqs, a.lineHas = map[ir.Stmt]int{}, map[*seq.ThreadLayout][]site{}, map[int]bool{}
 	a.dry = true
 	for _, tl := range lay.Threads {
 		a.thread(tl)
@@ -298,7 +300,7 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 			}
 		}
 	}
-	a.groupWaypoints()
+	a.windows(lay)
 	a.dry = false
 	a.ignored = map[string]bool{}
 	for _, tl := range lay.Threads {
@@ -340,15 +342,15 @@ type applier struct {
 
 	tl *seq.ThreadLayout
 
-	// rank numbers the statements that may pass a waypoint, per thread
-	// function and line, in program order (from 1); copies counts them.
-	rank    map[ir.Stmt]int
-	copies  map[*seq.ThreadLayout]map[int]int
+	// seqs lists, per thread, the statements that may pass a waypoint in
+	// program order; index is a statement's place in its thread's list.
+	seqs    map[*seq.ThreadLayout][]site
+	index   map[ir.Stmt]int
 	lineHas map[int]bool // lines with a statement that may pass a waypoint
-	// group[k] numbers waypoint k among the runs of its thread's
-	// waypoints on its line (from 1; 0: not numbered), groups[k] is how
-	// many runs there are (see groupWaypoints).
-	group, groups []int
+	// win[tl][k] is the range of tl's statements (in seqs) that can pass
+	// waypoint k in an execution that follows the witness (see windows);
+	// nil when the witness does not give every waypoint's thread.
+	win map[*seq.ThreadLayout]map[int][2]int
 }
 
 // scope is the local variables declared so far in a block and the blocks
@@ -382,6 +384,11 @@ func (a *applier) block(b *ir.Block, outer *scope) {
 	sc := &scope{parent: outer}
 	var out []ir.Stmt
 	for _, s := range b.List {
+		if a.dry {
+			// In program order: a branch before the statements it
+			// chooses between.
+			a.statement(s, a.tl.Visible[s], sc)
+		}
 		switch x := s.(type) {
 		case *ir.Block:
 			a.block(x, sc)
@@ -394,6 +401,9 @@ func (a *applier) block(b *ir.Block, outer *scope) {
 			a.block(x.Body, sc)
 		case *ir.DeclStmt:
 			sc.vars = append(sc.vars, x.Var)
+		}
+		if a.dry {
+			continue
 		}
 		pre, post := a.statement(s, a.tl.Visible[s], sc)
 		out = append(out, pre...)
@@ -477,15 +487,11 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 	if !loc.Pos.IsValid() || !a.spec.InFile(loc.Pos) {
 		return nil, post
 	}
+	ifStmt, _ := s.(*ir.If)
 	if a.dry {
 		a.lineHas[loc.Pos.Line] = true
-		c := a.copies[a.tl]
-		if c == nil {
-			c = map[int]int{}
-			a.copies[a.tl] = c
-		}
-		c[loc.Pos.Line]++
-		a.rank[s] = c[loc.Pos.Line]
+		a.index[s] = len(a.seqs[a.tl])
+		a.seqs[a.tl] = append(a.seqs[a.tl], site{line: loc.Pos.Line, fn: loc.Func, branch: ifStmt != nil, creates: created >= 0})
 	}
 	cands := a.byLine[loc.Pos.Line]
 	if extra := a.byFunc[loc.Func]; len(extra) > 0 {
@@ -496,7 +502,6 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 	if len(cands) == 0 {
 		return nil, post
 	}
-	ifStmt, _ := s.(*ir.If)
 	result := resultOf(s)
 	var chain []ir.Stmt // the if-else chain choosing the waypoint passed here
 	var thenBan, elseBan ir.Expr
@@ -516,12 +521,10 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 		if !a.placed[k] {
 			continue
 		}
-		if g := a.group[k]; g > 0 && w.Line == loc.Pos.Line {
-			// Runs 1..g-1 of this thread on this line need executions of
-			// earlier statements of the line, runs g+1.. of later ones.
-			j, c := a.rank[s], a.copies[a.tl][loc.Pos.Line]
-			if j < g || c-j < a.groups[k]-g {
-				continue
+		if a.win != nil && !w.Unordered {
+			r, ok := a.win[a.tl][k]
+			if j := a.index[s]; !ok || j < r[0] || j > r[1] {
+				continue // not where this thread can pass it
 			}
 		}
 		lookup := func(name string) *ir.Var { return a.lookup(sc, name, loc.Func) }
@@ -616,39 +619,99 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 	return pre, post
 }
 
-// groupWaypoints numbers the runs of each thread's waypoints on each line:
-// consecutive waypoints of a thread on one line (nothing of that thread in
-// between) may be passed by one execution of a statement, the next run
-// only by a later one. A thread function executes its statements in
-// program order (the bounded program jumps only forward), so the g-th run
-// of n on a line can only be passed by the g-th to (c-n+g)-th of the c
-// statements of that line: the others are not tried. Only witnesses that
-// give every waypoint's thread are numbered; a race's targets are not.
-func (a *applier) groupWaypoints() {
-	a.group = make([]int, len(a.spec.Waypoints))
-	a.groups = make([]int, len(a.spec.Waypoints))
-	for _, w := range a.spec.Waypoints {
+// site is a statement that may pass a waypoint, as windows sees it.
+type site struct {
+	line    int
+	fn      string
+	branch  bool // an if
+	creates bool // a thread creation
+}
+
+// canPass reports whether waypoint k may be passed at st (statement's
+// conditions, not the run's).
+func (a *applier) canPass(k int, st site) bool {
+	w := a.spec.Waypoints[k]
+	if w.Line != st.line && !slices.Contains(a.byFunc[st.fn], k) {
+		return false
+	}
+	if w.Branch != NoBranch && !st.branch {
+		return false
+	}
+	return w.Creates == AnyThread || !a.spec.NamedThreads || st.creates
+}
+
+// windows narrows where each waypoint can be passed, when the witness
+// gives every waypoint's thread. A thread function executes its
+// statements in program order (the bounded program jumps only forward),
+// and a thread passes its waypoints in the witness's order, so the i-th
+// waypoint of a witness's thread can only be passed, in a thread of the
+// bounded program, between the earliest statement at which that thread's
+// first i waypoints can all have been passed and the latest from which
+// the rest still can (several at one statement in a row). A thread of the
+// bounded program that cannot pass all of a witness thread's waypoints in
+// order is never that thread. When no thread can be some witness thread,
+// no execution follows the witness at these bounds: Result.Short names
+// the furthest waypoint of that thread that some thread reaches.
+func (a *applier) windows(lay *seq.Layout) {
+	byThread := map[int][]int{}
+	var order []int
+	for k, w := range a.spec.Waypoints {
+		if !a.placed[k] || w.Unordered {
+			continue
+		}
 		if w.Thread == AnyThread {
 			return
 		}
-	}
-	type key struct{ thread, line int }
-	runs := map[key]int{}
-	lastLine := map[int]int{} // per thread: the line of its last waypoint
-	for k, w := range a.spec.Waypoints {
-		if !a.placed[k] || w.Unordered || w.Enter != "" {
-			continue
+		if byThread[w.Thread] == nil {
+			order = append(order, w.Thread)
 		}
-		kk := key{w.Thread, w.Line}
-		if l, ok := lastLine[w.Thread]; !ok || l != w.Line {
-			runs[kk]++
-		}
-		lastLine[w.Thread] = w.Line
-		a.group[k] = runs[kk]
+		byThread[w.Thread] = append(byThread[w.Thread], k)
 	}
-	for k, w := range a.spec.Waypoints {
-		if a.group[k] > 0 {
-			a.groups[k] = runs[key{w.Thread, w.Line}]
+	a.win = map[*seq.ThreadLayout]map[int][2]int{}
+	for _, t := range order {
+		ks := byThread[t]
+		furthest := -1 // the most waypoints of t one thread passes in order
+		for _, tl := range lay.Threads {
+			if (t == 0) != (tl.Thread.ID == 0) {
+				continue // the witness's main thread is main
+			}
+			sq := a.seqs[tl]
+			lo := make([]int, len(ks))
+			p, n := 0, 0
+			for i, k := range ks {
+				for p < len(sq) && !a.canPass(k, sq[p]) {
+					p++
+				}
+				if p == len(sq) {
+					break
+				}
+				lo[i] = p
+				n = i + 1
+			}
+			furthest = max(furthest, n)
+			if n < len(ks) {
+				continue
+			}
+			m := a.win[tl]
+			if m == nil {
+				m = map[int][2]int{}
+				a.win[tl] = m
+			}
+			q := len(sq) - 1
+			for i := len(ks) - 1; i >= 0; i-- {
+				for q > 0 && !a.canPass(ks[i], sq[q]) {
+					q--
+				}
+				m[ks[i]] = [2]int{lo[i], q}
+			}
+		}
+		if furthest < len(ks) && a.res.Short == nil {
+			w := a.spec.Waypoints[ks[furthest]]
+			why := "no thread of the bounded program passes this thread's waypoints in order up to here"
+			if furthest == 0 {
+				why = "no thread of the bounded program can pass this thread's first waypoint"
+			}
+			a.res.Short = &Skipped{Waypoint: w, Why: why + " (a loop not unwound enough, or steps the program cannot take)"}
 		}
 	}
 }

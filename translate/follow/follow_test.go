@@ -72,6 +72,7 @@ func TestApply(t *testing.T) {
 		unplaced  int
 		ignored   int
 		notWanted []string
+		short     bool // no execution of the bounded program follows it
 	}{
 		{name: "threads numbered in creation order",
 			spec: follow.Spec{Waypoints: []follow.Waypoint{wp(12, 0), wp(6, 1), wp(15, 0)}},
@@ -99,6 +100,12 @@ func TestApply(t *testing.T) {
 		{name: "a function's first line is its entry",
 			spec: follow.Spec{Waypoints: []follow.Waypoint{func() follow.Waypoint { w := wp(5, 1); w.Post = []string{"a == 0"}; return w }()}},
 			want: []string{"__ladr_wit_at1)"}, placed: 1},
+		{name: "a thread's steps out of program order cannot be followed",
+			spec: follow.Spec{Waypoints: []follow.Waypoint{wp(12, 0), wp(11, 0)}}, placed: 2, short: true},
+		{name: "a thread's steps in the other thread's function cannot be followed",
+			spec: follow.Spec{Waypoints: []follow.Waypoint{wp(12, 0), wp(14, 1)}}, placed: 2, short: true},
+		{name: "a branch before the statements it chooses",
+			spec: follow.Spec{Waypoints: []follow.Waypoint{branch, wp(15, 0)}}, placed: 2},
 		{name: "another file's lines",
 			spec: follow.Spec{File: "other.c", Waypoints: []follow.Waypoint{wp(12, 0)}}, unplaced: 1},
 	} {
@@ -116,6 +123,9 @@ func TestApply(t *testing.T) {
 			}
 			if res.Placed != tc.placed || len(res.Unplaced) != tc.unplaced || len(res.Ignored) != tc.ignored {
 				t.Errorf("placed %d, unplaced %d, ignored %d; want %d, %d, %d", res.Placed, len(res.Unplaced), len(res.Ignored), tc.placed, tc.unplaced, tc.ignored)
+			}
+			if (res.Short != nil) != tc.short {
+				t.Errorf("Short = %+v, want one: %v", res.Short, tc.short)
 			}
 			if res.Placed > 0 && !strings.Contains(text, "__ladr_wit_done") {
 				t.Errorf("the assertions are not guarded by the witness's end")
@@ -179,22 +189,22 @@ func TestParseExpr(t *testing.T) {
 	}
 }
 
-func TestNeeds(t *testing.T) {
+func TestNeedsRounds(t *testing.T) {
 	wp := func(line, thread int) follow.Waypoint { return follow.Waypoint{Line: line, Thread: thread} }
 	for _, tc := range []struct {
-		name           string
-		wps            []follow.Waypoint
-		rounds, unwind int
+		name   string
+		wps    []follow.Waypoint
+		rounds int
 	}{
-		{"none", nil, 0, 0},
-		{"one thread, a loop line three times", []follow.Waypoint{wp(3, 0), wp(4, 0), wp(3, 0), wp(4, 0), wp(3, 0)}, 1, 3},
-		{"two threads taking turns", []follow.Waypoint{wp(3, 0), wp(9, 1), wp(4, 0), wp(9, 1), wp(5, 0)}, 3, 2},
-		{"threads not given count for nothing", []follow.Waypoint{wp(3, follow.AnyThread), wp(3, follow.AnyThread)}, 0, 0},
+		{"none", nil, 0},
+		{"one thread, a loop line three times", []follow.Waypoint{wp(3, 0), wp(4, 0), wp(3, 0), wp(4, 0), wp(3, 0)}, 1},
+		{"two threads taking turns", []follow.Waypoint{wp(3, 0), wp(9, 1), wp(4, 0), wp(9, 1), wp(5, 0)}, 3},
+		{"threads not given count for nothing", []follow.Waypoint{wp(3, follow.AnyThread), wp(3, follow.AnyThread)}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := follow.Spec{Waypoints: tc.wps}
-			if r, u := s.Needs(); r != tc.rounds || u != tc.unwind {
-				t.Errorf("Needs() = %d, %d; want %d, %d", r, u, tc.rounds, tc.unwind)
+			if r := s.NeedsRounds(); r != tc.rounds {
+				t.Errorf("NeedsRounds() = %d; want %d", r, tc.rounds)
 			}
 		})
 	}
