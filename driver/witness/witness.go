@@ -112,7 +112,13 @@ func events(r *driver.Result, file string) []event {
 			e.create = num(s.CreatedThreadID)
 		}
 		if s.Kind == "nondet" {
-			for _, v := range s.Values {
+			for i, v := range s.Values {
+				if i > 0 && s.Values[i-1].Lvalue == "(uninitialized)" {
+					// The arbitrary first value of a variable declared
+					// without one (a parameter main's harness sets next):
+					// not a choice the program's execution depends on.
+					continue
+				}
 				if cIdent.MatchString(v.Lvalue) && cConst.MatchString(v.Value) {
 					e.assumptions = append(e.assumptions, fmt.Sprintf("%s == %s", v.Lvalue, v.Value))
 				}

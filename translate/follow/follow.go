@@ -415,19 +415,40 @@ func (a *applier) block(b *ir.Block, outer *scope) {
 	}
 }
 
-// createdID returns the thread a statement creates (-1: none).
+// createdID returns the thread a statement creates (-1: none): a call of
+// the creation intrinsic anywhere in its expression (if (pthread_create(..)
+// != 0) creates in the condition of the branch).
 func createdID(s ir.Stmt) int {
-	call, _ := bound.CallOf(s)
-	if call == nil {
+	var e ir.Expr
+	switch x := s.(type) {
+	case *ir.ExprStmt:
+		e = x.X
+	case *ir.If:
+		e = x.Cond
+	case *ir.Return:
+		e = x.X
+	case *ir.DeclStmt:
+		if x.Init != nil {
+			e = x.Init.Expr
+		}
+	}
+	if e == nil {
 		return -1
 	}
-	if f := ir.CalledFunc(call); f == nil || f.Name != bound.CreateFunc || len(call.Args) == 0 {
-		return -1
-	}
-	if lit, ok := call.Args[0].(*ir.IntLit); ok {
-		return int(lit.Val)
-	}
-	return -1
+	id := -1
+	ir.Inspect(e, func(n any) bool {
+		call, ok := n.(*ir.Call)
+		if !ok || id >= 0 {
+			return id < 0
+		}
+		if f := ir.CalledFunc(call); f != nil && f.Name == bound.CreateFunc && len(call.Args) > 0 {
+			if lit, ok := call.Args[0].(*ir.IntLit); ok {
+				id = int(lit.Val)
+			}
+		}
+		return id < 0
+	})
+	return id
 }
 
 // resultOf returns the lvalue a statement stores a call's result in (nil:
