@@ -101,6 +101,12 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog,
 		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}
+	if opt.Follow != nil && !opt.FixedBounds {
+		progress("finding the unwinding the witness needs")
+		if u := followUnwind(ctx, c.fe, opt); u > 0 {
+			opt.MinBounds.Unwind = max(opt.MinBounds.Unwind, u)
+		}
+	}
 	sched := strategy.Schedule(opt.FixedBounds, opt.Timeout > 0, Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet})
 	if !opt.FixedBounds && (opt.MinBounds.Rounds > 0 || opt.MinBounds.Unwind > 0) {
 		sched = strategy.From(sched, opt.MinBounds)
@@ -302,4 +308,48 @@ func threadOf(prog *ir.Program, fn string) *ir.Thread {
 		}
 	}
 	return nil
+}
+
+// maxFollowUnwind is the largest unwinding followUnwind tries.
+const maxFollowUnwind = 64
+
+// followUnwind returns the least unwinding at which some execution of the
+// bounded program can pass the waypoints of opt.Follow in order (the
+// follow pass finds no Result.Short), found by translating up to that pass
+// only; 0 when none up to maxFollowUnwind can, or the translation fails.
+// Fewer copies of a line never let more runs of a witness pass it, so the
+// search doubles, then halves the interval.
+func followUnwind(ctx context.Context, fe *cfront.Frontend, opt Options) int {
+	fits := func(u int) (bool, bool) {
+		bd, err := build(ctx, fe, opt, buildPlan{Target: opt.Target, Bounds: Bounds{Rounds: 2, Unwind: u, UnwindSet: opt.UnwindSet}, StopAfter: "follow"})
+		if err != nil || bd.Err != nil || bd.Unit == nil || bd.Unit.Follow == nil {
+			return false, false
+		}
+		return bd.Unit.Follow.Short == nil, true
+	}
+	// Doubling from the schedule's first unwinding, then halving: a
+	// short witness never pays for a translation at large bounds.
+	lo, hi := 1, 2 // lo does not fit, hi is tried
+	for {
+		ok, built := fits(hi)
+		if !built || ctx.Err() != nil {
+			return 0
+		}
+		if ok {
+			break
+		}
+		if hi >= maxFollowUnwind {
+			return 0
+		}
+		lo, hi = hi, min(2*hi, maxFollowUnwind)
+	}
+	for hi-lo > 1 && ctx.Err() == nil {
+		mid := (lo + hi) / 2
+		if ok, _ := fits(mid); ok {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
 }
