@@ -134,6 +134,10 @@ func witnessCmd(c *cli.Context) error {
 			}
 		} else if opt.Task == "" && w.Specification != "" {
 			return &exitError{code: exitUsage, msg: fmt.Sprintf("%s: the witness's specification %q names no property ladr checks (give --property)", path, w.Specification)}
+		} else if opt.Task == "" {
+			// No default: a witness of another property would be
+			// rejected for a property it never claimed.
+			return &exitError{code: exitUsage, msg: fmt.Sprintf("%s: the witness names no specification (give --property or --task)", path)}
 		}
 	}
 	if opt.Model == 0 {

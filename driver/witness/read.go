@@ -419,12 +419,15 @@ func parseYAML(data []byte) (*Witness, error) {
 			if y.Constraint.Value == nil {
 				value = ""
 			}
-			if value != "" && y.Constraint.Format != "" && y.Constraint.Format != "c_expression" {
+			if value != "" && y.Constraint.Format != "" && y.Constraint.Format != "c_expression" && (y.Constraint.Format != "ext_c_expression" || y.Type != "function_return") {
 				w.Notes = append(w.Notes, fmt.Sprintf("%s: constraint in format %s is not followed", what, y.Constraint.Format))
 				value = ""
 			}
 			switch y.Type {
 			case "assumption":
+				// The thread is at the location: other threads may run
+				// before it executes the statement there.
+				wp.At = true
 				if value != "" {
 					wp.Pre = append(wp.Pre, value)
 				}

@@ -99,6 +99,12 @@ type Waypoint struct {
 	// Target marks where the violation is: for a data race, the detected
 	// access must be on a target's line (Spec.Targets).
 	Target bool
+	// At: the waypoint says where the thread is, not that it executes
+	// the statement there (YAML's assumption): at a context-switch point,
+	// other threads may run after the thread passes it and before the
+	// statement executes. Otherwise passing a waypoint and executing its
+	// statement are one step (GraphML's edges).
+	At bool
 	// Enter is the function the waypoint enters (GraphML's enterFunction:
 	// a thread's start routine or a callee). Such a waypoint is passed by
 	// the statements of that function as well as by those on Line (tools
@@ -303,6 +309,8 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	a.windows(lay)
 	a.dry = false
 	a.ignored = map[string]bool{}
+	a.visAt = map[int]*ir.Var{}
+	a.hasAt = slices.ContainsFunc(spec.Waypoints, func(w Waypoint) bool { return w.At })
 	for _, tl := range lay.Threads {
 		a.thread(tl)
 	}
@@ -341,6 +349,13 @@ type applier struct {
 	flags int
 
 	tl *seq.ThreadLayout
+	// before holds the ghost statements statement made to go in front of
+	// its statement's label (Waypoint.At).
+	before []ir.Stmt
+	// hasAt: some waypoint is At; visAt holds per thread (by id) the
+	// order (vis) when the thread began to wait at its next statement.
+	hasAt bool
+	visAt map[int]*ir.Var
 
 	// seqs lists, per thread, the statements that may pass a waypoint in
 	// program order; index is a statement's place in its thread's list.
@@ -405,7 +420,21 @@ func (a *applier) block(b *ir.Block, outer *scope) {
 		if a.dry {
 			continue
 		}
+		a.before = nil
 		pre, post := a.statement(s, a.tl.Visible[s], sc)
+		if a.before != nil {
+			// The end of the previous region, in front of s's label:
+			// the thread waits at s from here. (Before the first
+			// region, the thread waits from its creation: visAt is
+			// set there, and only the late passes apply.)
+			if n := len(out); n > 0 {
+				if l, ok := out[n-1].(*ir.Label); ok && l != a.tl.Labels[0] {
+					snap := a.ghost(ir.Exec(*s.Origin(), ir.Set(ir.Ref(a.visAtOf(a.tl.Thread.ID)), ir.Ref(a.vis))))
+					out = append(out[:n-1:n-1], append(append([]ir.Stmt{snap}, a.before...), l)...)
+				}
+			}
+			a.before = nil
+		}
 		out = append(out, pre...)
 		out = append(out, s)
 		out = append(out, post...)
@@ -490,6 +519,10 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 		post = append(post,
 			a.ghost(ir.Exec(loc, ir.Set(ir.Ref(a.created), ir.Bin(ir.Add, ir.Ref(a.created), ir.IntConst(1), ir.IntType)))),
 			a.ghost(ir.Exec(loc, ir.Set(a.tidOf(created), ir.Ref(a.created)))))
+	}
+	if created >= 0 && a.hasAt && !a.dry {
+		// The thread waits at its first statement from here.
+		post = append(post, a.ghost(ir.Exec(loc, ir.Set(ir.Ref(a.visAtOf(created)), ir.Ref(a.vis)))))
 	}
 	if c, _ := bound.CallOf(s); c != nil {
 		if f := ir.CalledFunc(c); f != nil && (f.Name == bound.LoopBoundFunc || f.Name == bound.BoundFunc) {
@@ -603,6 +636,36 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 			if len(after) > 0 {
 				posts = append(posts, a.ghost(&ir.If{Loc: loc, Cond: ir.Ref(f), Then: ir.NewBlock(loc, after...)}))
 			}
+		}
+		if w.At && ordered && w.Branch == NoBranch && len(after) == 0 {
+			// The thread is at s from the end of its previous region
+			// until s's region runs, and other threads' steps between
+			// are not ordered with it: it may be passed at the start
+			// of that stretch (in front of s's label: block places
+			// a.before there), or when s's region runs, after the
+			// other threads' steps that came before it in the
+			// stretch (the order then only needs that none later in
+			// the witness came before the stretch: visAt, the order
+			// when the stretch began).
+			early := a.ghost(&ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, body...)})
+			a.before = append(a.before, early)
+			lateCond := ir.Expr(&ir.Unary{Op: ir.Not, X: a.doneOf(k), T: ir.IntType})
+			if p := a.prev[k]; p >= 0 {
+				lateCond = and(lateCond, a.doneOf(p))
+			}
+			if w.Thread != AnyThread {
+				lateCond = and(lateCond, ir.Bin(ir.Eq, a.tidOf(a.tl.Thread.ID), ir.IntConst(int64(w.Thread)), ir.IntType))
+			}
+			lateCond = and(lateCond, ir.Bin(ir.Le, ir.Ref(a.visAtOf(a.tl.Thread.ID)), ir.Lit(int64(k), a.visT), ir.IntType))
+			lateCond = and(lateCond, ir.CallFn(a.nondet))
+			next := ir.Lit(int64(k+1), a.visT)
+			late := []ir.Stmt{
+				ir.Exec(loc, ir.Set(a.doneOf(k), ir.Lit(1, ir.BoolType))),
+				ir.Exec(loc, ir.Set(ir.Ref(a.vis), &ir.Cond{C: ir.Bin(ir.Gt, ir.Ref(a.vis), next, ir.IntType), X: ir.Ref(a.vis), Y: next, T: a.visT})),
+			}
+			late = append(late, body[2:]...) // the constraints
+			chain = append(chain, a.ghost(&ir.If{Loc: loc, Cond: lateCond, Then: ir.NewBlock(loc, late...)}))
+			continue
 		}
 		// Several waypoints may be passed by one execution of s (an
 		// assumption and the target at the same statement), in order.
@@ -773,6 +836,13 @@ func (a *applier) doneOf(k int) ir.Expr {
 		a.done[k] = a.prog.AddGlobal(fmt.Sprintf("%sdone%d", ghostPrefix, k), ir.BoolType, nil)
 	}
 	return ir.Ref(a.done[k])
+}
+
+func (a *applier) visAtOf(thread int) *ir.Var {
+	if a.visAt[thread] == nil {
+		a.visAt[thread] = a.prog.AddGlobal(fmt.Sprintf("%svisat%d", ghostPrefix, thread), a.visT, nil)
+	}
+	return a.visAt[thread]
 }
 
 func (a *applier) tidOf(thread int) ir.Expr {

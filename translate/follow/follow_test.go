@@ -106,6 +106,9 @@ func TestApply(t *testing.T) {
 			spec: follow.Spec{Waypoints: []follow.Waypoint{wp(12, 0), wp(14, 1)}}, placed: 2, short: true},
 		{name: "a branch before the statements it chooses",
 			spec: follow.Spec{Waypoints: []follow.Waypoint{branch, wp(15, 0)}}, placed: 2},
+		{name: "a thread waits at a visible statement: passed before its label or when it runs",
+			spec: follow.Spec{Waypoints: []follow.Waypoint{func() follow.Waypoint { w := wp(14, 0); w.At = true; return w }(), wp(6, 1)}},
+			want: []string{"__ladr_wit_visat0 = __ladr_wit_visible;", "__ladr_wit_visat0 <= (__LADR_BV(2))0U", "__ladr_wit_visible > (__LADR_BV(2))1U ? __ladr_wit_visible : (__LADR_BV(2))1U"}, placed: 2},
 		{name: "another file's lines",
 			spec: follow.Spec{File: "other.c", Waypoints: []follow.Waypoint{wp(12, 0)}}, unplaced: 1},
 	} {
