@@ -8,6 +8,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 
@@ -286,6 +287,7 @@ func parseGraphML(data []byte) (*Witness, error) {
 		what := fmt.Sprintf("edge %d", i+1)
 		line, _ := strconv.Atoi(e["startline"])
 		wp := follow.Waypoint{Line: line, Thread: thread(e["threadId"], what), Creates: follow.AnyThread, What: what, Enter: e["enterFunction"]}
+		wp.OtherFile = otherFile(e["originFileName"], w.ProgramFile)
 		switch e["control"] {
 		case "condition-true":
 			wp.Branch = follow.Then
@@ -315,7 +317,40 @@ func parseGraphML(data []byte) (*Witness, error) {
 	if skipped > 0 {
 		w.Notes = append(w.Notes, fmt.Sprintf("%d edges name no line and are not followed", skipped))
 	}
+	sameOther(w)
 	return w, nil
+}
+
+// sameOther reads the waypoints of a witness whose waypoints all name one
+// file other than its program as the program's: a witness that names its
+// program differently in its metadata and its waypoints.
+func sameOther(w *Witness) {
+	name := ""
+	for _, wp := range w.Follow.Waypoints {
+		if wp.Line <= 0 {
+			continue
+		}
+		if wp.OtherFile == "" || (name != "" && wp.OtherFile != name) {
+			return
+		}
+		name = wp.OtherFile
+	}
+	if name == "" {
+		return
+	}
+	for i := range w.Follow.Waypoints {
+		w.Follow.Waypoints[i].OtherFile = ""
+	}
+	w.Notes = append(w.Notes, fmt.Sprintf("the waypoints name the file %s, the metadata %s: their lines are read as the program's", name, w.ProgramFile))
+}
+
+// otherFile returns file when it names a file other than the witness's
+// program (by base name; "" when it names none or the program).
+func otherFile(file, program string) string {
+	if file == "" || program == "" || path.Base(strings.ReplaceAll(file, "\\", "/")) == path.Base(strings.ReplaceAll(program, "\\", "/")) {
+		return ""
+	}
+	return file
 }
 
 func nameOf(names map[string]string, id string) string {
@@ -407,6 +442,7 @@ func parseYAML(data []byte) (*Witness, error) {
 				continue
 			}
 			wp := follow.Waypoint{Line: y.Location.Line, Column: y.Location.Column, Thread: follow.AnyThread, Creates: follow.AnyThread, What: what}
+			wp.OtherFile = otherFile(y.Location.FileName, w.ProgramFile)
 			if y.ThreadID != nil {
 				n, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(y.ThreadID)))
 				if err != nil || n < 0 {
@@ -457,5 +493,6 @@ func parseYAML(data []byte) (*Witness, error) {
 	if avoided > 0 {
 		w.Notes = append(w.Notes, fmt.Sprintf("%d avoid waypoints are not followed", avoided))
 	}
+	sameOther(w)
 	return w, nil
 }

@@ -96,9 +96,40 @@ func TestParse(t *testing.T) {
 				{Line: 4, Column: 9, Thread: 0, Post: []string{`\result == 3`}, Creates: follow.AnyThread},
 				{Line: 5, Thread: 1, Branch: follow.Else, Creates: follow.AnyThread},
 				{Line: 6, Thread: follow.AnyThread, Creates: follow.AnyThread},
-				{Line: 7, Thread: follow.AnyThread, Creates: follow.AnyThread},
+				{Line: 7, Thread: follow.AnyThread, Creates: follow.AnyThread, At: true},
 				{Line: 8, Thread: follow.AnyThread, Creates: follow.AnyThread, Unordered: true, Target: true}},
 			prop: "unreach-call", model: "LP64", notes: 3},
+		{name: "YAML: a waypoint in a header is not the program's; an assumption is where a thread is",
+			text: `- entry_type: violation_sequence
+  metadata:
+    format_version: "2.0"
+    producer: {name: hand, version: "1"}
+    task: {input_files: [dir/prog.c], specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )"}
+  content:
+    - segment:
+        - waypoint: {type: assumption, action: follow, location: {file_name: lib.h, line: 3}, constraint: {value: "1"}}
+    - segment:
+        - waypoint: {type: assumption, action: follow, location: {file_name: prog.c, line: 4}, constraint: {value: "1"}}
+    - segment:
+        - waypoint: {type: target, action: follow, location: {file_name: prog.c, line: 8}}
+`,
+			want: []follow.Waypoint{
+				{Line: 3, Thread: follow.AnyThread, Pre: []string{"1"}, Creates: follow.AnyThread, OtherFile: "lib.h", At: true},
+				{Line: 4, Thread: follow.AnyThread, Pre: []string{"1"}, Creates: follow.AnyThread, At: true},
+				{Line: 8, Thread: follow.AnyThread, Creates: follow.AnyThread, Unordered: true, Target: true}},
+			prop: "unreach-call"},
+		{name: "YAML whose waypoints all name one other file: the program's",
+			text: `- entry_type: violation_sequence
+  metadata:
+    format_version: "2.0"
+    producer: {name: hand, version: "1"}
+    task: {input_files: [valid.c], specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )"}
+  content:
+    - segment:
+        - waypoint: {type: target, action: follow, location: {file_name: "tests\\unsafe.c", line: 8}}
+`,
+			want: []follow.Waypoint{{Line: 8, Thread: follow.AnyThread, Creates: follow.AnyThread, Unordered: true, Target: true}},
+			prop: "unreach-call", notes: 1},
 		{name: "YAML correctness witness",
 			text: "- entry_type: invariant_set\n  content: []\n", err: "no violation_sequence"},
 		{name: "neither", text: "just: [text", err: "neither a GraphML nor a YAML witness"},
@@ -122,6 +153,7 @@ func TestParse(t *testing.T) {
 				got.What = ""
 				if got.Line != want.Line || got.Column != want.Column || got.Thread != want.Thread || got.Branch != want.Branch ||
 					got.Creates != want.Creates || got.Unordered != want.Unordered || got.Target != want.Target ||
+					got.OtherFile != want.OtherFile || got.At != want.At ||
 					strings.Join(got.Pre, ";") != strings.Join(want.Pre, ";") || strings.Join(got.Post, ";") != strings.Join(want.Post, ";") {
 					t.Errorf("waypoint %d: got %+v, want %+v", i, got, want)
 				}

@@ -110,6 +110,9 @@ type Waypoint struct {
 	// the statements of that function as well as by those on Line (tools
 	// give the call's line, or the function's first).
 	Enter string
+	// OtherFile, when set, is the file Line is in: not the program file
+	// (a header's line). Such a waypoint is not placed.
+	OtherFile string
 	// What names the waypoint in messages ("edge N3 -> N4").
 	What string
 }
@@ -213,6 +216,9 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	spec = &Spec{File: spec.File, NamedThreads: spec.NamedThreads, Waypoints: append([]Waypoint{}, spec.Waypoints...)}
 	a := &applier{prog: prog, spec: spec, byLine: map[int][]int{}, byFunc: map[string][]int{}, placed: make([]bool, len(spec.Waypoints)), res: &Result{}}
 	for i, w := range spec.Waypoints {
+		if w.OtherFile != "" {
+			continue // not placed
+		}
 		if w.Enter != "" && w.Branch == NoBranch && w.Creates == AnyThread {
 			// Passed in the function entered, or on its line (a tool may
 			// name the function of a step in an inlined callee).
@@ -285,7 +291,10 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 		a.prev[i] = -1
 		if !a.placed[i] {
 			why := "no statement of the bounded program is on this line"
-			if w.Line <= 0 {
+			switch {
+			case w.OtherFile != "":
+				why = "it is in " + w.OtherFile + ", not the program file"
+			case w.Line <= 0:
 				why = "it names no line"
 			}
 			a.res.Unplaced = append(a.res.Unplaced, Skipped{Waypoint: w, Why: why})

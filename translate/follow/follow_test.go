@@ -109,6 +109,8 @@ func TestApply(t *testing.T) {
 		{name: "a thread waits at a visible statement: passed before its label or when it runs",
 			spec: follow.Spec{Waypoints: []follow.Waypoint{func() follow.Waypoint { w := wp(14, 0); w.At = true; return w }(), wp(6, 1)}},
 			want: []string{"__ladr_wit_visat0 = __ladr_wit_visible;", "__ladr_wit_visat0 <= (__LADR_BV(2))0U", "__ladr_wit_visible > (__LADR_BV(2))1U ? __ladr_wit_visible : (__LADR_BV(2))1U"}, placed: 2},
+		{name: "a waypoint in another file",
+			spec: follow.Spec{Waypoints: []follow.Waypoint{func() follow.Waypoint { w := wp(12, 0); w.OtherFile = "lib.h"; return w }(), wp(15, 0)}}, placed: 1, unplaced: 1},
 		{name: "another file's lines",
 			spec: follow.Spec{File: "other.c", Waypoints: []follow.Waypoint{wp(12, 0)}}, unplaced: 1},
 	} {
