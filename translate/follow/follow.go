@@ -107,8 +107,9 @@ type Waypoint struct {
 	At bool
 	// Enter is the function the waypoint enters (GraphML's enterFunction:
 	// a thread's start routine or a callee). Such a waypoint is passed by
-	// the statements of that function as well as by those on Line (tools
-	// give the call's line, or the function's first).
+	// the first statement of each copy of that function (a thread's, or
+	// one inlined call's) as well as by those on Line (tools give the
+	// call's line, or the function's first).
 	Enter string
 	// OtherFile, when set, is the file Line is in: not the program file
 	// (a header's line). Such a waypoint is not placed.
@@ -272,6 +273,7 @@ func Apply(prog *ir.Program, lay *seq.Layout, spec *Spec, generic bool) (*Result
 	// First pass: which waypoints have a statement, and where the
 	// statements of each line are.
 	a.index, a.seqs, a.lineHas = map[ir.Stmt]int{}, map[*seq.ThreadLayout][]site{}, map[int]bool{}
+	a.entry, a.entered = map[ir.Stmt]bool{}, map[entryKey]bool{}
 	a.dry = true
 	for _, tl := range lay.Threads {
 		a.thread(tl)
@@ -375,6 +377,11 @@ type applier struct {
 	// waypoint k in an execution that follows the witness (see windows);
 	// nil when the witness does not give every waypoint's thread.
 	win map[*seq.ThreadLayout]map[int][2]int
+	// entry marks the first statement of each copy of a function (the
+	// statements where a waypoint that enters the function is passed);
+	// entered records the copies seen.
+	entry   map[ir.Stmt]bool
+	entered map[entryKey]bool
 }
 
 // scope is the local variables declared so far in a block and the blocks
@@ -554,10 +561,17 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 	if a.dry {
 		a.lineHas[loc.Pos.Line] = true
 		a.index[s] = len(a.seqs[a.tl])
-		a.seqs[a.tl] = append(a.seqs[a.tl], site{line: loc.Pos.Line, fn: loc.Func, branch: ifStmt != nil, creates: created >= 0})
+		key := entryKey{a.tl, loc.Func, loc.Inline}
+		if !a.entered[key] {
+			// The first statement of this copy of the function: where
+			// a thread or call enters it.
+			a.entered[key] = true
+			a.entry[s] = true
+		}
+		a.seqs[a.tl] = append(a.seqs[a.tl], site{line: loc.Pos.Line, fn: loc.Func, branch: ifStmt != nil, creates: created >= 0, entry: a.entry[s]})
 	}
 	cands := a.byLine[loc.Pos.Line]
-	if extra := a.byFunc[loc.Func]; len(extra) > 0 {
+	if extra := a.byFunc[loc.Func]; len(extra) > 0 && a.entry[s] {
 		cands = append(append([]int{}, cands...), extra...)
 		slices.Sort(cands)
 		cands = slices.Compact(cands)
@@ -718,13 +732,22 @@ type site struct {
 	fn      string
 	branch  bool // an if
 	creates bool // a thread creation
+	entry   bool // the first statement of a copy of its function
+}
+
+// entryKey names a copy of a function in a thread: inlined at one site, or
+// the thread's own function (no site).
+type entryKey struct {
+	tl     *seq.ThreadLayout
+	fn     string
+	inline *ir.InlineSite
 }
 
 // canPass reports whether waypoint k may be passed at st (statement's
 // conditions, not the run's).
 func (a *applier) canPass(k int, st site) bool {
 	w := a.spec.Waypoints[k]
-	if w.Line != st.line && !slices.Contains(a.byFunc[st.fn], k) {
+	if w.Line != st.line && !(st.entry && slices.Contains(a.byFunc[st.fn], k)) {
 		return false
 	}
 	if w.Branch != NoBranch && !st.branch {
