@@ -26,6 +26,14 @@
 // the visible statement before them), so a witness that orders them
 // differently from the sequentialization is still followed.
 //
+// A waypoint that only says where a thread is (Waypoint.At: YAML's
+// assumptions) may also be passed at the end of the thread's previous
+// region, so that other threads run while it waits there. When the
+// witness gives every waypoint's thread, each waypoint is tried only at
+// the statements where its thread can pass it in order (windows), and a
+// bounded program in which no thread can pass some witness thread's
+// waypoints in order is reported (Result.Short) before any checker runs.
+//
 // Waypoints are matched by line; constraints this package cannot read
 // (Result.Ignored) and waypoints whose line has no statement
 // (Result.Unplaced) are left out, which only weakens the witness: a
