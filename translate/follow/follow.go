@@ -794,7 +794,7 @@ func (a *applier) windows(lay *seq.Layout) {
 	a.win = map[*seq.ThreadLayout]map[int][2]int{}
 	for _, t := range order {
 		ks := byThread[t]
-		furthest := -1 // the most waypoints of t one thread passes in order
+		furthest := 0 // the most waypoints of t one thread passes in order
 		for _, tl := range lay.Threads {
 			if (t == 0) != (tl.Thread.ID == 0) {
 				continue // the witness's main thread is main
