@@ -237,3 +237,38 @@ func FuzzParseExpr(f *testing.F) {
 		}
 	})
 }
+
+// FuzzApply follows arbitrary witnesses (waypoints decoded from the
+// input: line, thread, branch, kind) on a fixed two-thread program: the
+// pass places or leaves out each, never panics.
+func FuzzApply(f *testing.F) {
+	f.Add([]byte{12, 0, 0, 0, 6, 1, 0, 0, 15, 0, 0, 3})
+	f.Add([]byte{3, 9, 1, 1, 14, 2, 2, 2, 6, 0, 0, 4})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		spec := &follow.Spec{NamedThreads: len(data)%2 == 1}
+		for i := 0; i+3 < len(data) && len(spec.Waypoints) < 40; i += 4 {
+			w := follow.Waypoint{Line: int(data[i] % 20), Thread: int(data[i+1]%5) - 1, Creates: follow.AnyThread, What: "fuzz"}
+			w.Branch = follow.Branch(data[i+2] % 3)
+			switch data[i+3] % 6 {
+			case 1:
+				w.At, w.Pre = true, []string{"x == 1"}
+			case 2:
+				w.Post = []string{`\result == 2`}
+			case 3:
+				w.Unordered, w.Target = true, true
+			case 4:
+				w.Enter = "t"
+			case 5:
+				w.Creates = int(data[i+1] % 3)
+			}
+			spec.Waypoints = append(spec.Waypoints, w)
+		}
+		p, err := cfront.New().Parse("prog.c", []byte(prog), cfront.Options{Model: cfront.LP64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := translate.Run(p, translate.Config{Model: cfront.LP64, Limits: bound.Limits{Unwind: 2}, Rounds: 2, Property: seq.Assert, Follow: spec}, nil, translate.RunOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
