@@ -61,3 +61,30 @@ int main(void) {
 		})
 	}
 }
+
+// TestFollowUnwindLoopExit checks that a loop's last test, which the
+// bounded program makes where it cuts the loop, is a step a witness can
+// pass: two iterations and the test that leaves the loop fit unwind 2.
+func TestFollowUnwindLoopExit(t *testing.T) {
+	src := `extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int i = 0;
+  while (i < n)
+    i++;
+  return 0;
+}
+`
+	input := filepath.Join(t.TempDir(), "while.c")
+	if err := os.WriteFile(input, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wp := func(line int) follow.Waypoint {
+		return follow.Waypoint{Line: line, Thread: 0, Creates: follow.AnyThread}
+	}
+	spec := &follow.Spec{File: input, Waypoints: []follow.Waypoint{wp(5), wp(6), wp(5), wp(6), wp(5), wp(7)}}
+	opt := Options{Input: input, Model: cfront.LP64, Property: property.UnreachCall, Follow: spec}
+	if got := followUnwind(context.Background(), cfront.New(), opt); got != 2 {
+		t.Errorf("followUnwind = %d, want 2", got)
+	}
+}

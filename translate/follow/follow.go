@@ -549,8 +549,12 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 		post = append(post, a.ghost(ir.Exec(loc, ir.Set(ir.Ref(a.visAtOf(created)), ir.Ref(a.vis)))))
 	}
 	if c, _ := bound.CallOf(s); c != nil {
-		if f := ir.CalledFunc(c); f != nil && (f.Name == bound.LoopBoundFunc || f.Name == bound.BoundFunc) {
-			return nil, post // ladr's marker of a cut loop, not the program's
+		// ladr's marker of a cut recursion is not the program's; the
+		// marker of a cut loop evaluates the loop's condition once more
+		// (the program's test on the loop's line, which a witness may
+		// pass).
+		if f := ir.CalledFunc(c); f != nil && f.Name == bound.BoundFunc {
+			return nil, post
 		}
 	}
 	switch x := s.(type) {
