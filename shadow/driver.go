@@ -155,6 +155,18 @@ func (in *Instrumenter) targetSites() ir.Expr {
 	if in.follow == nil {
 		return nil
 	}
+	targets := 0
+	for _, w := range in.follow.Waypoints {
+		if w.Target {
+			targets++
+		}
+	}
+	if targets < 2 {
+		// One target: a GraphML witness's last edge, which need not be
+		// either access (a trace may end after them, or before the
+		// access a context switch detects): any race along the path.
+		return nil
+	}
 	lines := in.follow.Targets()
 	var second, first ir.Expr
 	regions := map[int]bool{}
@@ -174,19 +186,7 @@ func (in *Instrumenter) targetSites() ir.Expr {
 			first = or(first, ir.Bin(ir.Eq, ir.Ref(in.vars.c1), ir.Lit(int64(s.Region), ir.UIntType), ir.IntType))
 		}
 	}
-	if second == nil {
-		return nil
-	}
-	targets := 0
-	for _, w := range in.follow.Waypoints {
-		if w.Target {
-			targets++
-		}
-	}
-	if targets < 2 || first == nil {
-		// One target: a GraphML witness's last edge, which need not be
-		// either access (a trace may end after them, or before the
-		// access a context switch detects): any race along the path.
+	if second == nil || first == nil {
 		return nil
 	}
 	return ir.Bin(ir.LAnd, second, first, ir.IntType)

@@ -54,11 +54,16 @@ func Read(path string) (*Witness, error) {
 
 // Parse reads a violation witness from its content.
 func Parse(data []byte) (*Witness, error) {
-	trimmed := bytes.TrimSpace(data)
-	if bytes.HasPrefix(trimmed, []byte("<")) {
-		return parseGraphML(data)
+	parse := parseYAML
+	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("<")) {
+		parse = parseGraphML
 	}
-	return parseYAML(data)
+	w, err := parse(data)
+	if err != nil {
+		return nil, err
+	}
+	sameOther(w)
+	return w, nil
 }
 
 // Property returns the name of the property the witness's specification
@@ -317,7 +322,6 @@ func parseGraphML(data []byte) (*Witness, error) {
 	if skipped > 0 {
 		w.Notes = append(w.Notes, fmt.Sprintf("%d edges name no line and are not followed", skipped))
 	}
-	sameOther(w)
 	return w, nil
 }
 
@@ -493,6 +497,5 @@ func parseYAML(data []byte) (*Witness, error) {
 	if avoided > 0 {
 		w.Notes = append(w.Notes, fmt.Sprintf("%d avoid waypoints are not followed", avoided))
 	}
-	sameOther(w)
 	return w, nil
 }

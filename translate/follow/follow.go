@@ -485,23 +485,14 @@ func createdID(s ir.Stmt) int {
 			e = x.Init.Expr
 		}
 	}
-	if e == nil {
-		return -1
-	}
-	id := -1
-	ir.Inspect(e, func(n any) bool {
-		call, ok := n.(*ir.Call)
-		if !ok || id >= 0 {
-			return id < 0
-		}
+	for _, call := range ir.Calls(e) {
 		if f := ir.CalledFunc(call); f != nil && f.Name == bound.CreateFunc && len(call.Args) > 0 {
 			if lit, ok := call.Args[0].(*ir.IntLit); ok {
-				id = int(lit.Val)
+				return int(lit.Val)
 			}
 		}
-		return id < 0
-	})
-	return id
+	}
+	return -1
 }
 
 // resultOf returns the lvalue a statement stores a call's result in (nil:
@@ -617,29 +608,37 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 			}
 		}
 		lookup := func(name string) *ir.Var { return a.lookup(sc, name, loc.Func) }
-		cond := ir.Expr(&ir.Unary{Op: ir.Not, X: a.doneOf(k), T: ir.IntType})
+		// base: k is not passed yet, its thread's previous one is, and
+		// this is its thread.
+		base := ir.Expr(&ir.Unary{Op: ir.Not, X: a.doneOf(k), T: ir.IntType})
 		if p := a.prev[k]; p >= 0 {
-			cond = and(cond, a.doneOf(p))
+			base = and(base, a.doneOf(p))
 		}
 		if w.Thread != AnyThread {
-			cond = and(cond, ir.Bin(ir.Eq, a.tidOf(a.tl.Thread.ID), ir.IntConst(int64(w.Thread)), ir.IntType))
+			base = and(base, ir.Bin(ir.Eq, a.tidOf(a.tl.Thread.ID), ir.IntConst(int64(w.Thread)), ir.IntType))
 		}
+		cond := base
 		ordered := visible && !w.Unordered
 		if ordered {
 			cond = and(cond, ir.Bin(ir.Le, ir.Ref(a.vis), ir.Lit(int64(k), a.visT), ir.IntType))
 		}
 		cond = and(cond, ir.CallFn(a.nondet))
-		body := []ir.Stmt{
-			ir.Exec(loc, ir.Set(a.doneOf(k), ir.Lit(1, ir.BoolType))),
+		// pres assumes the values before s (statements of their own for
+		// each block that passes k).
+		pres := func() []ir.Stmt {
+			var out []ir.Stmt
+			for _, c := range w.Pre {
+				if e := a.constraint(w, c, lookup, nil); e != nil {
+					out = append(out, ir.Exec(loc, ir.CallFn(a.assume, e)))
+				}
+			}
+			return out
 		}
+		body := []ir.Stmt{ir.Exec(loc, ir.Set(a.doneOf(k), ir.Lit(1, ir.BoolType)))}
 		if ordered {
 			body = append(body, ir.Exec(loc, ir.Set(ir.Ref(a.vis), ir.Lit(int64(k+1), a.visT))))
 		}
-		for _, c := range w.Pre {
-			if e := a.constraint(w, c, lookup, nil); e != nil {
-				body = append(body, ir.Exec(loc, ir.CallFn(a.assume, e)))
-			}
-		}
+		body = append(body, pres()...)
 		var after []ir.Stmt
 		for _, c := range w.Post {
 			if e := a.constraint(w, c, lookup, result); e != nil {
@@ -684,21 +683,12 @@ func (a *applier) statement(s ir.Stmt, visible bool, sc *scope) (pre, post []ir.
 			// when the stretch began).
 			early := a.ghost(&ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, body...)})
 			a.before = append(a.before, early)
-			lateCond := ir.Expr(&ir.Unary{Op: ir.Not, X: a.doneOf(k), T: ir.IntType})
-			if p := a.prev[k]; p >= 0 {
-				lateCond = and(lateCond, a.doneOf(p))
-			}
-			if w.Thread != AnyThread {
-				lateCond = and(lateCond, ir.Bin(ir.Eq, a.tidOf(a.tl.Thread.ID), ir.IntConst(int64(w.Thread)), ir.IntType))
-			}
-			lateCond = and(lateCond, ir.Bin(ir.Le, ir.Ref(a.visAtOf(a.tl.Thread.ID)), ir.Lit(int64(k), a.visT), ir.IntType))
-			lateCond = and(lateCond, ir.CallFn(a.nondet))
+			lateCond := and(and(base, ir.Bin(ir.Le, ir.Ref(a.visAtOf(a.tl.Thread.ID)), ir.Lit(int64(k), a.visT), ir.IntType)), ir.CallFn(a.nondet))
 			next := ir.Lit(int64(k+1), a.visT)
-			late := []ir.Stmt{
+			late := append([]ir.Stmt{
 				ir.Exec(loc, ir.Set(a.doneOf(k), ir.Lit(1, ir.BoolType))),
 				ir.Exec(loc, ir.Set(ir.Ref(a.vis), &ir.Cond{C: ir.Bin(ir.Gt, ir.Ref(a.vis), next, ir.IntType), X: ir.Ref(a.vis), Y: next, T: a.visT})),
-			}
-			late = append(late, body[2:]...) // the constraints
+			}, pres()...)
 			chain = append(chain, a.ghost(&ir.If{Loc: loc, Cond: lateCond, Then: ir.NewBlock(loc, late...)}))
 			continue
 		}
