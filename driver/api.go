@@ -16,6 +16,7 @@ package driver
 import (
 	"time"
 
+	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
@@ -53,8 +54,19 @@ type Options struct {
 	// a Timeout, it tries increasing bounds (strategy.DefaultSchedule) until the time
 	// is up and reports the largest bounds it completed.
 	FixedBounds bool
-	// Jobs is the number of CBMC processes run at once (0: 1).
+	// Jobs is the number of CBMC processes run at once (0: 1). With two or
+	// more, a portfolio (Portfolio, AutoPortfolio) runs its members at
+	// once, each with its share.
 	Jobs int
+	// Solver is the SAT solver of a check without a portfolio ("" or
+	// "minisat": CBMC's built-in one; see Member.Solver).
+	Solver string
+	// Portfolio are the searches run at once when Jobs is 2 or more (the
+	// first violation or proof wins); nil: AutoPortfolio decides.
+	Portfolio []Member
+	// AutoPortfolio runs DefaultPortfolio when Portfolio is nil and Jobs
+	// is 2 or more (the user chose neither encoding nor solver).
+	AutoPortfolio bool
 	// Keep, when set, is where the sequentialized program is written.
 	Keep string
 	// Progress receives phase changes (may be nil).
@@ -183,8 +195,22 @@ type Result struct {
 	Input  string     `json:"input"`
 	// DataModel is ILP32 or LP64.
 	DataModel   string `json:"data_model"`
-	Backend     string `json:"backend,omitempty"`
-	LadrVersion string `json:"ladr_version"`
+	// Backend is how the attempt reported was decided (nil when no
+	// backend ran: a static proof, a translation that failed).
+	Backend     *BackendInfo `json:"backend,omitempty"`
+	LadrVersion string       `json:"ladr_version"`
+}
+
+// BackendInfo is how the backend decided the attempt reported: its
+// command line, the portfolio member, and the formula's size and the
+// phases' times as CBMC printed them (the run that answered, when several
+// CBMC configurations raced).
+type BackendInfo struct {
+	Command string `json:"command"`
+	// Member is the portfolio member whose attempt is reported (empty
+	// without a portfolio).
+	Member string `json:"member,omitempty"`
+	cbmc.Stats
 }
 
 // Followed is how a check followed a witness: the waypoints placed on
@@ -288,6 +314,9 @@ type Attempt struct {
 	Result Outcome `json:"result"`
 	Reason string  `json:"reason,omitempty"`
 	TimeS  float64 `json:"time_s"`
+	// Member is the portfolio member that made the attempt
+	// (Member.String; empty without a portfolio).
+	Member string `json:"member,omitempty"`
 }
 
 // ProofSummary sums up a static proof of race freedom.

@@ -55,7 +55,7 @@ type detail struct {
 	// pruned those the static race analysis left unchecked.
 	checks, pruned int
 	peakKB         int64
-	backend        string  // the CBMC command line
+	backend        *BackendInfo // the CBMC command line and its statistics
 	mapped         *Result // violation details
 }
 
@@ -149,7 +149,10 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	}
 	run, args, err := c.cbmc.Check(ctx, job)
 	out.BackendS = time.Since(t1).Seconds()
-	det.backend = "cbmc " + strings.Join(args, " ")
+	det.backend = &BackendInfo{Command: "cbmc " + strings.Join(args, " ")}
+	if run != nil {
+		det.backend.Stats = run.Stats
+	}
 	out.Outcome = strategy.Unknown
 	if err != nil {
 		if ctx.Err() != nil {

@@ -111,7 +111,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if !opt.FixedBounds && (opt.MinBounds.Rounds > 0 || opt.MinBounds.Unwind > 0) {
 		sched = strategy.From(sched, opt.MinBounds)
 	}
-	found, err := strategy.Run(ctx, strategy.Config{
+	found, checkers, err := c.search(ctx, strategy.Config{
 		Schedule:  sched,
 		Fixed:     opt.FixedBounds,
 		TimeLimit: opt.Timeout > 0,
@@ -121,12 +121,17 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		Progress:       progress,
 		StopReason:     func(ctx context.Context) string { return stopReason(ctx, phases.get()) },
 		StoppedEarly:   stoppedEarly,
-	}, c)
+	})
 	if err != nil {
 		return nil, err
 	}
+	if first := checkers[0]; first != c {
+		// A portfolio's first member made the static proof and wrote
+		// Options.Keep.
+		c.keepErr, c.proof, c.static, c.proofVoid, c.proofVoidAt, c.proofAttempt = first.keepErr, first.proof, first.static, first.proofVoid, first.proofVoidAt, first.proofAttempt
+	}
 	for _, t := range found.Tries {
-		res.Attempts = append(res.Attempts, Attempt{Bounds: t.Bounds, Result: t.Outcome, Reason: t.Reason, TimeS: t.TimeS})
+		res.Attempts = append(res.Attempts, Attempt{Bounds: t.Bounds, Result: t.Outcome, Reason: t.Reason, TimeS: t.TimeS, Member: t.Member})
 	}
 	out := found.Final
 	c.proofTaken = out != nil && out == c.proofAttempt
@@ -136,6 +141,9 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	res.Notes = append(res.Notes, found.Notes...)
 	res.Bounds = out.Plan.Bounds
 	fill(res, out)
+	if res.Backend != nil && found.Member != "" {
+		res.Backend.Member = found.Member
+	}
 	if res.Saved != nil {
 		res.Saved.Input = opt.Input
 		if sum, err := HashFile(opt.Input); err == nil {

@@ -115,7 +115,9 @@ func searchFlags() []cli.Flag {
 		&cli.IntFlag{Name: "memory-limit", Usage: "memory budget of the whole check (ladr and CBMC) in `MB` (default: half the machine's memory; 0: none)"},
 		&cli.StringFlag{Name: "cbmc", Usage: "path of the cbmc binary (default: $LADR_CBMC, the project's install, PATH)"},
 		&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (configurations raced against each other)"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (a portfolio's members, and CBMC configurations, raced against each other)"},
+		&cli.StringFlag{Name: "solver", Usage: "SAT solver of CBMC: minisat (built in), cadical or kissat (installed by scripts/install-cbmc), or a DIMACS solver's `PATH` (default: the portfolio's)"},
+		&cli.StringFlag{Name: "portfolio", Usage: "searches run at once with --jobs 2 or more, the first answer wins: comma-separated `TARGET/SOLVER` (default, unless --target, --solver, --cbmc-arg or --keep is given: cbmc/minisat,generic/minisat for races, cbmc/minisat,cbmc/cadical otherwise)"},
 		&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE`"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
 		&cli.BoolFlag{Name: "replay", Value: true, Usage: "re-execute every violation concretely and report it only when confirmed (--replay=false skips)"},
@@ -333,6 +335,16 @@ func searchOptions(c *cli.Context) (driver.Options, error) {
 	opt.CBMCArgs = c.StringSlice("cbmc-arg")
 	opt.FixedBounds = c.IsSet("rounds") || c.IsSet("unwind")
 	opt.Jobs = c.Int("jobs")
+	opt.Solver = c.String("solver")
+	if c.IsSet("portfolio") {
+		if opt.Portfolio, err = driver.ParseMembers(c.String("portfolio")); err != nil {
+			return opt, &exitError{code: exitUsage, msg: "bad --portfolio: " + err.Error()}
+		}
+	}
+	// The default portfolio runs unless the user chose the encoding, the
+	// solver or CBMC's options, or wants the one sequentialized program
+	// of a search (--keep).
+	opt.AutoPortfolio = !c.IsSet("target") && !c.IsSet("solver") && !c.IsSet("portfolio") && !c.IsSet("cbmc-arg") && !c.IsSet("keep")
 	opt.Keep = c.String("keep")
 	opt.NoReplay = !c.Bool("replay")
 	opt.GCC = c.String("gcc")

@@ -3,6 +3,7 @@ package cbmc
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -23,6 +24,10 @@ type Backend struct {
 	Jobs int
 	// MemoryLimitMB bounds the address space of each process (0: none).
 	MemoryLimitMB int
+	// Solver is the path of an external SAT solver that reads DIMACS
+	// (CBMC's --external-sat-solver; LocateSolver finds it); empty for
+	// CBMC's built-in MiniSat.
+	Solver string
 }
 
 // Job is one program to check.
@@ -48,11 +53,15 @@ var variants = [][]string{nil, {"--arrays-uf-always"}}
 // args returns the command-line options of a run of job (before a
 // variant's).
 func (b *Backend) args(job Job) []string {
-	args := []string{"--no-standard-checks", "--no-built-in-assertions", "--stop-on-fail", "--trace", "--unwind", fmt.Sprint(max(job.Unwind, 1) + 1)}
+	// Verbosity 8 prints the formula's size and the phases' times (Stats).
+	args := []string{"--no-standard-checks", "--no-built-in-assertions", "--stop-on-fail", "--trace", "--verbosity", "8", "--unwind", fmt.Sprint(max(job.Unwind, 1) + 1)}
 	if b.ILP32 {
 		args = append(args, "--32")
 	} else {
 		args = append(args, "--64")
+	}
+	if b.Solver != "" {
+		args = append(args, "--external-sat-solver", b.Solver)
 	}
 	args = append(append(args, job.Prefix...), b.Args...)
 	if job.UnwindingAssertions {
@@ -110,6 +119,12 @@ func (b *Backend) run(ctx context.Context, job Job, args []string) (*Result, []s
 	if err == nil && run.Outcome == Error && strings.Contains(run.Reason, "too many addressed objects") {
 		opt.Args = append(args, "--object-bits", "16")
 		run, err = Run(ctx, opt, job.File)
+	}
+	if err == nil {
+		run.Stats.Solver = "minisat"
+		if b.Solver != "" {
+			run.Stats.Solver = filepath.Base(b.Solver)
+		}
 	}
 	return run, opt.Args, err
 }

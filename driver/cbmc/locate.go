@@ -200,3 +200,41 @@ func firstLine(s string) string {
 	}
 	return ""
 }
+
+// Solvers are the SAT solvers ladr knows by name: CBMC's built-in MiniSat,
+// and the external DIMACS solvers scripts/install-cbmc installs next to
+// CBMC.
+var Solvers = []string{"minisat", "cadical", "kissat"}
+
+// LocateSolver returns the path of the SAT solver named name for a CBMC
+// at cbmcPath: "" for CBMC's built-in MiniSat ("minisat" or ""), else the
+// executable name in CBMC's own directory (where scripts/install-cbmc
+// puts cadical and kissat), or on PATH, or name itself when it is a path.
+// CBMC starts the solver through the shell, so the path may hold no
+// characters the shell would interpret.
+func LocateSolver(name, cbmcPath string) (string, error) {
+	if name == "" || name == "minisat" {
+		return "", nil
+	}
+	var p string
+	if strings.ContainsRune(name, '/') {
+		p = name
+	} else if cand := filepath.Join(filepath.Dir(cbmcPath), name); isExecutableFile(cand) == nil {
+		p = cand
+	} else if lp, err := exec.LookPath(name); err == nil {
+		p = lp
+	} else {
+		return "", fmt.Errorf("SAT solver %q not found next to CBMC (%s) or on PATH: run scripts/install-cbmc, or give its path", name, filepath.Dir(cbmcPath))
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", fmt.Errorf("SAT solver %q: %w", name, err)
+	}
+	if err := isExecutableFile(abs); err != nil {
+		return "", fmt.Errorf("SAT solver %q: %w", name, err)
+	}
+	if strings.ContainsAny(abs, " \t\n'\"\\$`;&|<>()*?[]#~!{}") {
+		return "", fmt.Errorf("SAT solver path %q has characters CBMC's shell call would interpret: install it elsewhere", abs)
+	}
+	return abs, nil
+}

@@ -126,6 +126,9 @@ type Result struct {
 	// ParseError is nil if Raw was a complete JSON array, otherwise it says
 	// where parsing stopped (the parsed fields hold what came before).
 	ParseError error
+	// Stats are the formula's size and the phases' times, as far as CBMC
+	// printed them.
+	Stats Stats
 }
 
 // FailedProperties returns the properties whose Status is "FAILURE".
@@ -250,6 +253,7 @@ func Run(ctx context.Context, opts Options, file string) (*Result, error) {
 	res.Messages = out.Messages
 	res.Properties = out.Properties
 	res.ParseError = perr
+	res.Stats = StatsOf(res.Messages)
 
 	// A process that exited on its own before the kill keeps its exit code.
 	timedOut := opts.Timeout > 0 && !ps.Exited() &&

@@ -248,6 +248,9 @@ type Try struct {
 	Outcome Outcome
 	Reason  string
 	TimeS   float64
+	// Member is the portfolio member that made the attempt ("" outside a
+	// portfolio).
+	Member string
 }
 
 // Result is the outcome of a search.
@@ -261,6 +264,9 @@ type Result struct {
 	// Notes are the search's notes (larger bounds that did not complete,
 	// an interrupted search), before the final attempt's.
 	Notes []string
+	// Member is the portfolio member whose attempt Final is ("" outside a
+	// portfolio, or when it is the static proof).
+	Member string
 }
 
 // search is the state of one search.

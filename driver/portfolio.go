@@ -1,0 +1,164 @@
+package driver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/driver/strategy"
+	"github.com/ladr-dev/ladr/property"
+	"github.com/ladr-dev/ladr/translate"
+)
+
+// Member is one search of a check's portfolio: the encoding of the
+// sequentialized program and the SAT solver CBMC decides it with.
+type Member struct {
+	Target translate.Target
+	// Solver is "minisat" (CBMC's built-in one, also ""), "cadical" or
+	// "kissat" (cbmc.Solvers), or the path of another DIMACS solver.
+	Solver string
+}
+
+// String spells the member as ParseMembers reads it: TARGET/SOLVER.
+func (m Member) String() string {
+	s := m.Solver
+	if s == "" {
+		s = "minisat"
+	}
+	return m.Target.String() + "/" + s
+}
+
+// ParseMembers reads a portfolio: comma-separated members TARGET[/SOLVER]
+// (TARGET cbmc or generic, SOLVER minisat by default).
+func ParseMembers(s string) ([]Member, error) {
+	var out []Member
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		target, solver, _ := strings.Cut(item, "/")
+		var m Member
+		switch target {
+		case "cbmc":
+			m.Target = translate.CBMC
+		case "generic":
+			m.Target = translate.Generic
+		default:
+			return nil, fmt.Errorf("bad portfolio member %q: want TARGET[/SOLVER], TARGET cbmc or generic", item)
+		}
+		m.Solver = solver
+		if solver == "" {
+			m.Solver = "minisat"
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// DefaultPortfolio is the portfolio of a check whose user chose neither
+// an encoding nor a solver, when it may run two or more CBMC processes at
+// once: for data races both encodings (each finds races the other misses
+// in the time: CBMC's shadow memory is faster on most programs, the
+// generic encoding on large arrays and long loops, see BENCHMARKS.md); for
+// the other properties, where the encodings differ little, one encoding
+// with two solvers.
+func DefaultPortfolio(p *property.Property) []Member {
+	if p != nil && p.ShadowMemory {
+		return []Member{{Target: translate.CBMC, Solver: "minisat"}, {Target: translate.Generic, Solver: "minisat"}}
+	}
+	return []Member{{Target: translate.CBMC, Solver: "minisat"}, {Target: translate.CBMC, Solver: "cadical"}}
+}
+
+// portfolio returns the members the check runs: Options.Portfolio, or
+// the default one when Options.AutoPortfolio, when Jobs allows more than
+// one process; else the one search of Options.Target and Options.Solver.
+func (opt Options) portfolio() []Member {
+	members := opt.Portfolio
+	if len(members) == 0 && opt.AutoPortfolio {
+		members = DefaultPortfolio(opt.Property)
+	}
+	if len(members) < 2 || opt.Jobs < 2 {
+		return []Member{{Target: opt.Target, Solver: opt.Solver}}
+	}
+	return members
+}
+
+// memberChecker returns a checker for member m of a portfolio of n
+// members, sharing c's options but with its own encoding, solver, share of
+// the processes, progress (prefixed with the member's name) and phase; only
+// the first member writes Options.Keep.
+func (c *checker) memberChecker(i, n int, m Member, solverPath string) *checker {
+	mc := *c
+	mc.opt.Target = m.Target
+	if i > 0 {
+		mc.opt.Keep = ""
+	}
+	name := m.String()
+	mc.phases = &phaseTracker{sink: func(s string) {
+		if c.opt.Progress != nil {
+			c.opt.Progress(name + ": " + s)
+		}
+	}}
+	mc.progress = mc.phases.set
+	be := *c.cbmc
+	be.Jobs = max(1, c.opt.Jobs/n)
+	be.Solver = solverPath
+	mc.cbmc = &be
+	mc.keepErr = nil
+	if i > 0 {
+		// The static proof runs once, on the first member's checker.
+		mc.parsed = nil
+	}
+	return &mc
+}
+
+// search runs the check's search: one, or a portfolio of members at once
+// (strategy.Portfolio). cfg is the first member's configuration; the
+// checkers used are returned, the first one first. A solver the user named
+// that cannot be found is an error; a member of the default portfolio
+// whose solver is not installed is left out, with a note.
+func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Result, []*checker, error) {
+	all := c.opt.portfolio()
+	auto := len(c.opt.Portfolio) == 0 && len(all) > 1
+	var members []Member
+	var paths, notes []string
+	for _, m := range all {
+		p, err := cbmc.LocateSolver(m.Solver, c.cbmc.Path)
+		if err != nil && auto {
+			notes = append(notes, fmt.Sprintf("portfolio member %s left out: %v", m, err))
+			continue
+		}
+		if err != nil {
+			return nil, nil, &BackendError{Err: err}
+		}
+		members, paths = append(members, m), append(paths, p)
+	}
+	res, checkers, err := c.searchMembers(ctx, cfg, members, paths)
+	if res != nil {
+		res.Notes = append(notes, res.Notes...)
+	}
+	return res, checkers, err
+}
+
+// searchMembers runs the search of members (the solver paths of paths).
+func (c *checker) searchMembers(ctx context.Context, cfg strategy.Config, members []Member, paths []string) (*strategy.Result, []*checker, error) {
+	if len(members) == 1 {
+		c.opt.Target = members[0].Target
+		c.cbmc.Solver = paths[0]
+		cfg.Target = members[0].Target
+		res, err := strategy.Run(ctx, cfg, c)
+		return res, []*checker{c}, err
+	}
+	var sm []strategy.Member
+	var checkers []*checker
+	for i, m := range members {
+		mc := c.memberChecker(i, len(members), m, paths[i])
+		mcfg := cfg
+		mcfg.Target = m.Target
+		mcfg.Progress = mc.progress
+		mcfg.StopReason = func(ctx context.Context) string { return stopReason(ctx, mc.phases.get()) }
+		checkers = append(checkers, mc)
+		sm = append(sm, strategy.Member{Name: m.String(), Config: mcfg, Backend: mc})
+	}
+	res, err := strategy.Portfolio(ctx, sm)
+	return res, checkers, err
+}
