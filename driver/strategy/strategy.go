@@ -307,10 +307,15 @@ loop:
 		if ctx.Err() != nil {
 			break
 		}
-		if best != nil && best.Unit != nil && !best.cut() && b.Rounds <= best.Plan.Bounds.Rounds {
-			// Nothing was cut: a larger unwinding bound alone explores
-			// nothing new.
-			continue
+		if best != nil && best.Unit != nil && !best.cut() {
+			if b.Rounds <= best.Plan.Bounds.Rounds {
+				// Nothing was cut: a larger unwinding bound alone
+				// explores nothing new.
+				continue
+			}
+			// More rounds, at the unwinding that cut nothing: a larger
+			// one would make the same program.
+			b.Unwind = min(b.Unwind, best.Plan.Bounds.Unwind)
 		}
 		out, err := s.try(ctx, b)
 		if err != nil {

@@ -115,12 +115,19 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	}
 	// A loop whose number of iterations is a small constant is unwound
 	// completely: cutting an initialization loop would cut every path.
-	// A loop that creates threads is not unwound further than the bound
-	// (each iteration is a thread more), but when the bound covers its
-	// constant trip count it is complete too.
+	// A loop that creates threads is unwound completely when it creates
+	// at most maxAutoThreads (a bug may need every thread, and a bound
+	// below the count would leave threads out at every step of the
+	// search); a longer one not further than the bound (each iteration
+	// is a thread more), but when the bound covers its constant trip
+	// count it is complete too.
 	complete := false
 	if trip, ok := tripCount(prev, s); ok && !u.addrTaken[counterVar(s)] {
-		if trip <= maxAutoUnwind && !createsThreads(s.Body) && trip*max(countStmts(s.Body), 1) <= maxAutoStmts && trip > n {
+		spawns := createsThreads(s.Body)
+		if trip <= maxAutoUnwind && !spawns && trip*max(countStmts(s.Body), 1) <= maxAutoStmts && trip > n {
+			n = trip
+		}
+		if spawns && trip <= maxAutoThreads && trip > n {
 			n = trip
 		}
 		complete = n >= trip
@@ -394,6 +401,10 @@ func (c loopCounter) substituteExpr(e ir.Expr, k int) ir.Expr {
 // Limits of the complete unwinding of constant loops.
 const (
 	maxAutoUnwind = 128
+	// maxAutoThreads is the most threads a thread-creating loop of
+	// constant trip count makes when it is unwound completely whatever
+	// the bound.
+	maxAutoThreads = 4
 	maxAutoStmts  = 20000
 )
 

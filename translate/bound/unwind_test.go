@@ -346,6 +346,8 @@ int main(void) {
 		i += 0;
 	}
 	pthread_t t;
+	for (int i = 0; i < 5; i++)
+		pthread_create(&t, 0, w, 0);
 	for (int i = 0; i < 3; i++)
 		pthread_create(&t, 0, w, 0);
 	return s;
@@ -367,26 +369,30 @@ int main(void) {
 		}
 	}
 	// Bound markers only for the loops that were cut: i < 300 and the loop
-	// modifying its counter; the pthread_create loop (never completed)
-	// ends in an unrun marker.
-	want := []int{lineOf(t, src, "i < 300"), lineOf(t, src, "i < 5;")}
+	// modifying its counter; the pthread_create loop of 5 (more than
+	// maxAutoThreads, never completed) ends in an unrun marker; the one of
+	// 3 is unwound completely: three copies, three threads.
+	want := []int{lineOf(t, src, "i < 300"), lineOf(t, src, "i < 5; i++) {")}
 	if got := markLines(main); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("bound markers at lines %v, want %v", got, want)
 	}
-	if u := stmtsCalling(main, bound.UnrunFunc); len(u) != 1 || u[0].Loc.Pos.Line != lineOf(t, src, "i < 3;") {
-		t.Errorf("want one unrun marker, at the pthread_create loop")
+	if u := stmtsCalling(main, bound.UnrunFunc); len(u) != 1 || u[0].Loc.Pos.Line != lineOf(t, src, "i < 5; i++)\n\t\tpthread_create") {
+		t.Errorf("want one unrun marker, at the pthread_create loop of 5")
+	}
+	if k := copiesOf(main, lineOf(t, src, "i < 3; i++)\n\t\tpthread_create")+1); k != 3 {
+		t.Errorf("the pthread_create loop of 3 copied %d times, want 3", k)
 	}
 	gccSyntax(t, u.Prog)
 
-	// With a bound that covers its trip count, the pthread_create loop is
-	// complete: three copies (three threads), no marker.
-	u = run(t, src, "unwind", bound.Limits{Unwind: 4})
+	// With a bound that covers its trip count, the pthread_create loop of
+	// 5 is complete: five copies (five threads), no marker.
+	u = run(t, src, "unwind", bound.Limits{Unwind: 6})
 	main = body(t, u.Prog, "main")
-	if k := copiesOf(main, lineOf(t, src, "pthread_create(&t, 0, w, 0);")); k != 3 {
-		t.Errorf("pthread_create copied %d times with unwind 4, want 3", k)
+	if k := copiesOf(main, lineOf(t, src, "pthread_create(&t, 0, w, 0);")); k != 5 {
+		t.Errorf("pthread_create copied %d times with unwind 6, want 5", k)
 	}
 	if u := stmtsCalling(main, bound.UnrunFunc); len(u) != 0 {
-		t.Errorf("unrun markers %v with unwind 4, want none", u)
+		t.Errorf("unrun markers %v with unwind 6, want none", u)
 	}
 	gccSyntax(t, u.Prog)
 }
