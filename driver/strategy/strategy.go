@@ -307,15 +307,13 @@ loop:
 		if ctx.Err() != nil {
 			break
 		}
-		if best != nil && best.Unit != nil && !best.cut() {
-			if b.Rounds <= best.Plan.Bounds.Rounds {
-				// Nothing was cut: a larger unwinding bound alone
-				// explores nothing new.
-				continue
-			}
-			// More rounds, at the unwinding that cut nothing: a larger
-			// one would make the same program.
-			b.Unwind = min(b.Unwind, best.Plan.Bounds.Unwind)
+		if best != nil && best.Unit != nil && !best.cut() && b.Rounds <= best.Plan.Bounds.Rounds {
+			// Nothing was cut: a larger unwinding bound alone explores
+			// nothing new. (A step with more rounds keeps its larger
+			// unwinding: CBMC unwinds its own library loops, strlen's
+			// say, by the bound too, and a completeness proof needs
+			// them unwound far enough.)
+			continue
 		}
 		out, err := s.try(ctx, b)
 		if err != nil {

@@ -103,8 +103,8 @@ func TestRun(t *testing.T) {
 				return found(unit(5))
 			},
 			// Steps that raise the rounds run; the proof takes 6 rounds.
-			plans:   []string{"2/2", "3/2", "4/2", "6/2 c"},
-			outcome: True, bounds: "6/2", tries: 3,
+			plans:   []string{"2/2", "3/3", "4/4", "6/4 c"},
+			outcome: True, bounds: "6/4", tries: 3,
 			lastNotes: []string{"complete: every loop fully unwound, no recursion cut, 5 visible statements and 6 rounds"},
 		},
 		{
@@ -115,11 +115,10 @@ func TestRun(t *testing.T) {
 				}
 				return found(unit(5))
 			},
-			// Nothing was cut at unwind 2: the steps with more rounds keep
-			// it, and 8/20 (only more unwinding) is skipped; the proof at
+			// 8/20 would only raise the unwinding after 8/12; the proof at
 			// 12 rounds does not end: the bounded answer stands.
-			plans:   []string{"2/2", "3/2", "4/2", "5/2", "6/2", "8/2", "10/2", "12/2", "12/2 c"},
-			outcome: NoViolationFound, bounds: "12/2", tries: 8,
+			plans:   []string{"2/2", "3/3", "4/4", "5/6", "6/8", "8/12", "10/32", "12/64", "12/64 c"},
+			outcome: NoViolationFound, bounds: "12/64", tries: 8,
 		},
 		{
 			name: "nothing cut, too many statements to prove: more rounds",
@@ -128,8 +127,8 @@ func TestRun(t *testing.T) {
 			},
 			// After the schedule, the rounds grow by half up to 51, which
 			// covers every interleaving; 51 rounds are too many to prove.
-			plans:   []string{"2/2", "3/2", "4/2", "5/2", "6/2", "8/2", "10/2", "12/2", "18/2", "27/2", "40/2", "51/2"},
-			outcome: NoViolationFound, bounds: "51/2", tries: 12,
+			plans:   append(sched8(), "18/64", "27/64", "40/64", "51/64"),
+			outcome: NoViolationFound, bounds: "51/64", tries: 12,
 		},
 		{
 			name: "a timeout keeps the best bounds and notes the larger ones",
@@ -238,10 +237,9 @@ func TestRun(t *testing.T) {
 				a.Approx = "unsupported: strlen"
 				return a
 			},
-			// No proof is tried, and more rounds cannot help; nothing was
-			// cut, so the unwinding stays.
-			plans:   []string{"2/2", "3/2", "4/2", "5/2", "6/2", "8/2", "10/2", "12/2"},
-			outcome: Unknown, reason: "unsupported: strlen", bounds: "12/2", tries: 8,
+			// No proof is tried, and more rounds cannot help.
+			plans:   sched8(),
+			outcome: Unknown, reason: "unsupported: strlen", bounds: "12/64", tries: 8,
 		},
 		{
 			name:    "interrupted before any attempt: no final attempt",
@@ -304,6 +302,18 @@ func TestRun(t *testing.T) {
 			hasAll(t, "final notes", fin.Notes, tc.lastNotes)
 		})
 	}
+}
+
+// sched8 is the default schedule's plans when nothing is cut (8/20 only
+// raises the unwinding bound after 8/12).
+func sched8() []string {
+	var out []string
+	for _, p := range sched9() {
+		if p != "8/20" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // sched9 is the default schedule's plans.
