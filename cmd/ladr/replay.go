@@ -99,6 +99,10 @@ func replayCmd(c *cli.Context) error {
 		}
 	} else if res.Confirmed {
 		fmt.Fprintf(out, "CONFIRMED: the replay fails %q", res.Assertion)
+		if saved.Target == "generic" && saved.Property == "race" {
+			// The generic encoding reports a race with reach_error.
+			fmt.Fprint(out, ", the generic encoding's data race check")
+		}
 		if res.File != "" {
 			fmt.Fprintf(out, " (%s:%d)", res.File, res.Line)
 		}
