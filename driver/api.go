@@ -194,7 +194,7 @@ type Result struct {
 	Passes []PassTime `json:"passes,omitempty"`
 	Input  string     `json:"input"`
 	// DataModel is ILP32 or LP64.
-	DataModel   string `json:"data_model"`
+	DataModel string `json:"data_model"`
 	// Backend is how the attempt reported was decided (nil when no
 	// backend ran: a static proof, a translation that failed).
 	Backend     *BackendInfo `json:"backend,omitempty"`

@@ -56,7 +56,7 @@ type detail struct {
 	checks, pruned int
 	peakKB         int64
 	backend        *BackendInfo // the CBMC command line and its statistics
-	mapped         *Result // violation details
+	mapped         *Result      // violation details
 }
 
 // Attempt translates the program for plan p and runs CBMC on it.

@@ -405,7 +405,7 @@ const (
 	// constant trip count makes when it is unwound completely whatever
 	// the bound.
 	maxAutoThreads = 4
-	maxAutoStmts  = 20000
+	maxAutoStmts   = 20000
 )
 
 // createsThreads reports whether a loop body calls pthread_create.
