@@ -121,6 +121,9 @@ func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Re
 	auto := len(c.opt.Portfolio) == 0 && len(all) > 1
 	var members []Member
 	var paths, notes []string
+	if len(c.opt.Portfolio) > 1 && len(all) == 1 {
+		notes = append(notes, fmt.Sprintf("the portfolio needs --jobs 2 or more: one search ran (%s)", all[0]))
+	}
 	for _, m := range all {
 		p, err := cbmc.LocateSolver(m.Solver, c.cbmc.Path)
 		if err != nil && auto {
