@@ -111,7 +111,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if !opt.FixedBounds && (opt.MinBounds.Rounds > 0 || opt.MinBounds.Unwind > 0) {
 		sched = strategy.From(sched, opt.MinBounds)
 	}
-	found, checkers, err := c.search(ctx, strategy.Config{
+	found, err := c.search(ctx, strategy.Config{
 		Schedule:  sched,
 		Fixed:     opt.FixedBounds,
 		TimeLimit: opt.Timeout > 0,
@@ -124,11 +124,6 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	})
 	if err != nil {
 		return nil, err
-	}
-	if first := checkers[0]; first != c {
-		// A portfolio's first member made the static proof and wrote
-		// Options.Keep.
-		c.keepErr, c.proof, c.static, c.proofVoid, c.proofVoidAt, c.proofAttempt = first.keepErr, first.proof, first.static, first.proofVoid, first.proofVoidAt, first.proofAttempt
 	}
 	for _, t := range found.Tries {
 		res.Attempts = append(res.Attempts, Attempt{Bounds: t.Bounds, Result: t.Outcome, Reason: t.Reason, TimeS: t.TimeS, Member: t.Member})

@@ -16,7 +16,8 @@ import (
 type Member struct {
 	Target translate.Target
 	// Solver is "minisat" (CBMC's built-in one, also ""), "cadical" or
-	// "kissat" (cbmc.Solvers), or the path of another DIMACS solver.
+	// "kissat" (installed next to CBMC by scripts/install-cbmc), or the
+	// path of another DIMACS solver (cbmc.LocateSolver).
 	Solver string
 }
 
@@ -69,29 +70,36 @@ func DefaultPortfolio(p *property.Property) []Member {
 }
 
 // portfolio returns the members the check runs: Options.Portfolio, or
-// the default one when Options.AutoPortfolio, when Jobs allows more than
-// one process; else the one search of Options.Target and Options.Solver.
+// the default one when Options.AutoPortfolio, only the first of them when
+// Jobs allows one process; without either, the one search of
+// Options.Target and Options.Solver.
 func (opt Options) portfolio() []Member {
 	members := opt.Portfolio
 	if len(members) == 0 && opt.AutoPortfolio {
 		members = DefaultPortfolio(opt.Property)
 	}
-	if len(members) < 2 || opt.Jobs < 2 {
+	switch {
+	case len(members) == 0:
 		return []Member{{Target: opt.Target, Solver: opt.Solver}}
+	case opt.Jobs < 2:
+		return members[:1]
 	}
 	return members
 }
 
-// memberChecker returns a checker for member m of a portfolio of n
-// members, sharing c's options but with its own encoding, solver, share of
-// the processes, progress (prefixed with the member's name) and phase; only
-// the first member writes Options.Keep.
+// memberChecker returns the checker of member i, m, of a portfolio of n
+// members, with its own encoding, solver, share of the processes, progress
+// (prefixed with the member's name) and phase. The first member's checker
+// is c itself: it makes the static proof and writes Options.Keep, which
+// Check reports; the others are copies without either.
 func (c *checker) memberChecker(i, n int, m Member, solverPath string) *checker {
-	mc := *c
-	mc.opt.Target = m.Target
+	mc := c
 	if i > 0 {
-		mc.opt.Keep = ""
+		cp := *c
+		cp.opt.Keep, cp.keepErr, cp.parsed = "", nil, nil
+		mc = &cp
 	}
+	mc.opt.Target = m.Target
 	name := m.String()
 	mc.phases = &phaseTracker{sink: func(s string) {
 		if c.opt.Progress != nil {
@@ -103,20 +111,15 @@ func (c *checker) memberChecker(i, n int, m Member, solverPath string) *checker 
 	be.Jobs = max(1, c.opt.Jobs/n)
 	be.Solver = solverPath
 	mc.cbmc = &be
-	mc.keepErr = nil
-	if i > 0 {
-		// The static proof runs once, on the first member's checker.
-		mc.parsed = nil
-	}
-	return &mc
+	return mc
 }
 
 // search runs the check's search: one, or a portfolio of members at once
-// (strategy.Portfolio). cfg is the first member's configuration; the
-// checkers used are returned, the first one first. A solver the user named
-// that cannot be found is an error; a member of the default portfolio
-// whose solver is not installed is left out, with a note.
-func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Result, []*checker, error) {
+// (strategy.Portfolio), the first of them on c. cfg is the first member's
+// configuration. A solver the user named that cannot be found is an
+// error; a member of the default portfolio whose solver is not installed
+// is left out, with a note.
+func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Result, error) {
 	all := c.opt.portfolio()
 	auto := len(c.opt.Portfolio) == 0 && len(all) > 1
 	var members []Member
@@ -131,37 +134,33 @@ func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Re
 			continue
 		}
 		if err != nil {
-			return nil, nil, &BackendError{Err: err}
+			return nil, &BackendError{Err: err}
 		}
 		members, paths = append(members, m), append(paths, p)
 	}
-	res, checkers, err := c.searchMembers(ctx, cfg, members, paths)
+	res, err := c.searchMembers(ctx, cfg, members, paths)
 	if res != nil {
 		res.Notes = append(notes, res.Notes...)
 	}
-	return res, checkers, err
+	return res, err
 }
 
 // searchMembers runs the search of members (the solver paths of paths).
-func (c *checker) searchMembers(ctx context.Context, cfg strategy.Config, members []Member, paths []string) (*strategy.Result, []*checker, error) {
+func (c *checker) searchMembers(ctx context.Context, cfg strategy.Config, members []Member, paths []string) (*strategy.Result, error) {
 	if len(members) == 1 {
 		c.opt.Target = members[0].Target
 		c.cbmc.Solver = paths[0]
 		cfg.Target = members[0].Target
-		res, err := strategy.Run(ctx, cfg, c)
-		return res, []*checker{c}, err
+		return strategy.Run(ctx, cfg, c)
 	}
 	var sm []strategy.Member
-	var checkers []*checker
 	for i, m := range members {
 		mc := c.memberChecker(i, len(members), m, paths[i])
 		mcfg := cfg
 		mcfg.Target = m.Target
 		mcfg.Progress = mc.progress
 		mcfg.StopReason = func(ctx context.Context) string { return stopReason(ctx, mc.phases.get()) }
-		checkers = append(checkers, mc)
 		sm = append(sm, strategy.Member{Name: m.String(), Config: mcfg, Backend: mc})
 	}
-	res, err := strategy.Portfolio(ctx, sm)
-	return res, checkers, err
+	return strategy.Portfolio(ctx, sm)
 }

@@ -201,11 +201,6 @@ func firstLine(s string) string {
 	return ""
 }
 
-// Solvers are the SAT solvers ladr knows by name: CBMC's built-in MiniSat,
-// and the external DIMACS solvers scripts/install-cbmc installs next to
-// CBMC.
-var Solvers = []string{"minisat", "cadical", "kissat"}
-
 // LocateSolver returns the path of the SAT solver named name for a CBMC
 // at cbmcPath: "" for CBMC's built-in MiniSat ("minisat" or ""), else the
 // executable name in CBMC's own directory (where scripts/install-cbmc

@@ -40,16 +40,9 @@ func Portfolio(ctx context.Context, members []Member) (*Result, error) {
 		return nil, errors.New("portfolio: no member")
 	}
 	res := &Result{}
-	first := members[0]
-	if p, ok := first.Backend.(Prover); ok {
-		proof, err := p.Prove(ctx)
-		if err != nil {
-			return res, err
-		}
-		if proof != nil && proof.Outcome == True && first.Config.StaticProof {
-			res.Final = proof
-			return res, nil
-		}
+	if proof, err := staticProof(ctx, members[0].Config, members[0].Backend); err != nil || proof != nil {
+		res.Final = proof
+		return res, err
 	}
 	type done struct {
 		i   int
@@ -104,11 +97,14 @@ func Portfolio(ctx context.Context, members []Member) (*Result, error) {
 	if pick >= 0 {
 		res.Member = members[pick].Name
 	}
-	for i, r := range results {
-		if i == pick || r == nil || (winner >= 0 && i != winner) {
-			continue
+	if winner < 0 {
+		// Without a winner every member ran to its end: say what the
+		// others reached (a winner's rivals were stopped).
+		for i, r := range results {
+			if i != pick && r != nil {
+				res.Notes = append(res.Notes, fmt.Sprintf("portfolio member %s: %s", members[i].Name, summary(r.Final)))
+			}
 		}
-		res.Notes = append(res.Notes, fmt.Sprintf("portfolio member %s: %s", members[i].Name, summary(r.Final)))
 	}
 	return res, nil
 }

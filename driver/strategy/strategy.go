@@ -284,20 +284,29 @@ func Run(ctx context.Context, cfg Config, backend Backend) (*Result, error) {
 	if s.cfg.Progress == nil {
 		s.cfg.Progress = func(string) {}
 	}
-	if p, ok := backend.(Prover); ok {
-		proof, err := p.Prove(ctx)
-		if err != nil {
-			return s.res, err
-		}
-		if proof != nil && proof.Outcome == True && cfg.StaticProof {
-			// Every execution is covered: no bounds to search.
-			s.res.Final = proof
-			return s.res, nil
-		}
+	if proof, err := staticProof(ctx, cfg, backend); err != nil || proof != nil {
+		// Every execution is covered: no bounds to search.
+		s.res.Final = proof
+		return s.res, err
 	}
 	final, err := s.run(ctx)
 	s.res.Final = final
 	return s.res, err
+}
+
+// staticProof runs backend's static proof, when it is a Prover, and
+// returns it when it proves the property and cfg takes it (StaticProof);
+// else nil.
+func staticProof(ctx context.Context, cfg Config, backend Backend) (*Attempt, error) {
+	p, ok := backend.(Prover)
+	if !ok {
+		return nil, nil
+	}
+	proof, err := p.Prove(ctx)
+	if err != nil || proof == nil || proof.Outcome != True || !cfg.StaticProof {
+		return nil, err
+	}
+	return proof, nil
 }
 
 func (s *search) run(ctx context.Context) (*Attempt, error) {

@@ -124,18 +124,15 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	complete := false
 	if trip, ok := tripCount(prev, s); ok && !u.addrTaken[counterVar(s)] {
 		spawns := createsThreads(s.Body)
-		if trip <= maxAutoUnwind && !spawns && trip*max(countStmts(s.Body), 1) <= maxAutoStmts && trip > n {
+		switch {
+		case spawns && (trip <= maxAutoThreads || n >= trip):
+			// Complete; copies past the trip count would never run, but
+			// each would be a thread.
 			n = trip
-		}
-		if spawns && trip <= maxAutoThreads && trip > n {
+		case !spawns && trip <= maxAutoUnwind && trip*max(countStmts(s.Body), 1) <= maxAutoStmts && trip > n:
 			n = trip
 		}
 		complete = n >= trip
-		if complete && createsThreads(s.Body) {
-			// The copies past the trip count never run, but each would be
-			// a thread.
-			n = trip
-		}
 	}
 	// A loop whose condition is constantly false (do { ... } while (0)
 	// macros) runs its body at most once: nothing is cut.
