@@ -22,6 +22,7 @@ import (
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/follow"
+	"github.com/ladr-dev/ladr/translate/ir"
 )
 
 // Version is ladr's version.
@@ -82,6 +83,17 @@ type Options struct {
 	// IncludeDirs extra #include directories for .c inputs (-D, -I).
 	Defines     []string
 	IncludeDirs []string
+	// Undefines are macro names undefined after Defines (-U); Includes
+	// are files included before each .c input (-include); Std is the C
+	// standard (-std=, "" for the compiler's default).
+	Undefines []string
+	Includes  []string
+	Std       string
+	// Units are the translation units of a program of several files
+	// (ladr check a.c b.c, --compile-commands), each with its own flags
+	// after the ones above; Input is then the first unit's file. Empty:
+	// the program is Input alone.
+	Units []cfront.Unit
 	// Args fixes the arguments main receives after its name (--args); nil
 	// leaves argc and argv nondeterministic within bounds.
 	Args []string
@@ -108,7 +120,28 @@ type Options struct {
 
 // frontendOptions are the parse options of opt.
 func (opt Options) frontendOptions() cfront.Options {
-	return cfront.Options{Model: opt.Model, Defines: opt.Defines, IncludePaths: opt.IncludeDirs, Args: opt.Args}
+	return cfront.Options{Model: opt.Model, Defines: opt.Defines, IncludePaths: opt.IncludeDirs, Args: opt.Args,
+		Undefines: opt.Undefines, Includes: opt.Includes, Std: opt.Std}
+}
+
+// parse parses the program of opt: Input, or its Units linked.
+func (opt Options) parse(fe *cfront.Frontend) (*ir.Program, error) {
+	if len(opt.Units) > 0 {
+		return fe.ParseUnits(opt.Units, opt.frontendOptions())
+	}
+	return fe.ParseFile(opt.Input, opt.frontendOptions())
+}
+
+// inputs are the files of the program of opt.
+func (opt Options) inputs() []string {
+	if len(opt.Units) == 0 {
+		return []string{opt.Input}
+	}
+	var fs []string
+	for _, u := range opt.Units {
+		fs = append(fs, u.File)
+	}
+	return fs
 }
 
 // InputError is an error in the user's input (a missing file, a file that
@@ -193,6 +226,9 @@ type Result struct {
 	// attempt reported.
 	Passes []PassTime `json:"passes,omitempty"`
 	Input  string     `json:"input"`
+	// Inputs are the program's files when it has several (Input is the
+	// first).
+	Inputs []string `json:"inputs,omitempty"`
 	// DataModel is ILP32 or LP64.
 	DataModel string `json:"data_model"`
 	// Backend is how the attempt reported was decided (nil when no

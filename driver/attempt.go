@@ -220,7 +220,8 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 	m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property.Name,
 		Target: p.Target.String(), Model: opt.Model.String(), Bounds: p.Bounds, HeapRecorded: p.Heap, Choices: choices, Assertion: fp.Description,
 		File: m.res.File, Line: m.res.Line,
-		Defines: opt.Defines, IncludeDirs: absPaths(opt.IncludeDirs), ArgsFixed: opt.Args != nil, Args: opt.Args}
+		Defines: opt.Defines, IncludeDirs: absPaths(opt.IncludeDirs), ArgsFixed: opt.Args != nil, Args: opt.Args,
+		Undefines: opt.Undefines, Includes: absPaths(opt.Includes), Std: opt.Std, Units: savedUnits(opt.Units)}
 	if !opt.NoReplay {
 		c.progress("replaying the violation")
 		rep, err := replay.Run(ctx, text, bd.Unit.Prog, choices, replay.Options{GCC: opt.GCC, Dir: dir})

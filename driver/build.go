@@ -55,12 +55,12 @@ type built struct {
 // a failed translation is built.Err. The translation stops at the next
 // pass once ctx is done.
 func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (*built, error) {
-	prog, err := fe.ParseFile(opt.Input, opt.frontendOptions())
+	prog, err := opt.parse(fe)
 	if err != nil {
 		return nil, inputError(err)
 	}
 	if p.Check {
-		if err := checkProgram(opt.Input, prog); err != nil {
+		if err := checkProgram(opt.inputs(), prog); err != nil {
 			return nil, err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -69,13 +70,20 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		return finish()
 	}
 
-	progress("parsing " + opt.Input)
+	if len(opt.Units) > 0 {
+		res.Inputs = opt.inputs()
+	}
+	if n := len(opt.Units); n > 1 {
+		progress(fmt.Sprintf("parsing and linking %d files", n))
+	} else {
+		progress("parsing " + opt.Input)
+	}
 	fe := opt.Frontend
 	if fe == nil {
 		fe = cfront.New()
 	}
 	prog, err, ok := within(ctx, func() (*ir.Program, error) {
-		return fe.ParseFile(opt.Input, opt.frontendOptions())
+		return opt.parse(fe)
 	})
 	if !ok {
 		return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil
@@ -83,7 +91,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, inputError(err)
 	}
-	if err := checkProgram(opt.Input, prog); err != nil {
+	if err := checkProgram(opt.inputs(), prog); err != nil {
 		return nil, err
 	}
 	if opt.Property.LockOrder {
@@ -227,14 +235,21 @@ func resolveTask(opt *Options) error {
 		if err != nil {
 			return &InputError{Err: err}
 		}
-		if len(t.Inputs) != 1 {
-			return &InputError{Err: fmt.Errorf("%s: ladr handles tasks with one input file, this one has %d", opt.Task, len(t.Inputs))}
+		if len(t.Inputs) == 0 {
+			return &InputError{Err: fmt.Errorf("%s: the task has no input file", opt.Task)}
 		}
 		if opt.Input != "" && !sameFile(opt.Input, t.Inputs[0]) {
 			// Only the task's own input file may be named as well.
 			return &InputError{Err: fmt.Errorf("give either --task or an input file, not both (%s is not the task's input file %s)", opt.Input, t.Inputs[0])}
 		}
 		opt.Input = t.Inputs[0]
+		if len(t.Inputs) > 1 {
+			// A task of several files: its units, linked.
+			opt.Units = nil
+			for _, in := range t.Inputs {
+				opt.Units = append(opt.Units, cfront.Unit{File: in})
+			}
+		}
 		if opt.Model == 0 {
 			switch t.DataModel {
 			case "ILP32":
@@ -255,14 +270,37 @@ func resolveTask(opt *Options) error {
 			opt.Args = t.Args
 		}
 	}
+	if len(opt.Units) > 0 {
+		if opt.Input != "" && !sameFile(opt.Input, opt.Units[0].File) {
+			return &InputError{Err: fmt.Errorf("the input %s is not the first unit's file %s", opt.Input, opt.Units[0].File)}
+		}
+		opt.Input = opt.Units[0].File
+	}
 	if opt.Input == "" {
 		return &InputError{Err: errors.New("no input file")}
 	}
-	if _, err := os.Stat(opt.Input); err != nil {
-		return &InputError{Err: err}
+	seen := map[string]string{}
+	for _, in := range opt.inputs() {
+		if _, err := os.Stat(in); err != nil {
+			return &InputError{Err: err}
+		}
+		if abs, err := filepath.Abs(in); err == nil {
+			if first, dup := seen[abs]; dup {
+				return &InputError{Err: fmt.Errorf("%s is given twice (as %s and %s)", abs, first, in)}
+			}
+			seen[abs] = in
+		}
+		if strings.HasSuffix(in, ".i") && (len(opt.Defines) > 0 || len(opt.IncludeDirs) > 0 || len(opt.Undefines) > 0 || len(opt.Includes) > 0 || opt.Std != "") {
+			return &InputError{Err: fmt.Errorf("%s is already preprocessed: -D, -I, -U, -include and --std (defines, include_dirs) apply only to .c inputs", in)}
+		}
 	}
-	if strings.HasSuffix(opt.Input, ".i") && (len(opt.Defines) > 0 || len(opt.IncludeDirs) > 0) {
-		return &InputError{Err: fmt.Errorf("%s is already preprocessed: -D and -I (defines, include_dirs) apply only to .c inputs", opt.Input)}
+	if opt.Std != "" && !cfront.KnownStd(opt.Std) {
+		return &InputError{Err: fmt.Errorf("unknown --std %q (want a C standard as gcc names it: c99, gnu11, ...)", opt.Std)}
+	}
+	for _, u := range append(slices.Clip(opt.Undefines), unitUndefines(opt.Units)...) {
+		if !isIdentifier(u) {
+			return &InputError{Err: fmt.Errorf("bad undefine %q: want a C identifier", u)}
+		}
 	}
 	for _, d := range opt.Defines {
 		if name, _, _ := strings.Cut(d, "="); !isIdentifier(name) {
@@ -280,6 +318,15 @@ func resolveTask(opt *Options) error {
 		}
 	}
 	return nil
+}
+
+// unitUndefines are the -U names of units.
+func unitUndefines(units []cfront.Unit) []string {
+	var us []string
+	for _, u := range units {
+		us = append(us, u.Undefines...)
+	}
+	return us
 }
 
 // isIdentifier reports whether s is a C identifier.

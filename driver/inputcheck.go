@@ -41,15 +41,18 @@ func ErrorPos(err error) (ir.Pos, bool) {
 
 // checkProgram reports an input error for a parsed program ladr cannot
 // check at all: a file without code (empty, or only blanks and comments)
-// or a program without a main function to start from.
-func checkProgram(input string, prog *ir.Program) error {
-	start := ir.Pos{File: input, Line: 1, Col: 1}
-	src, err := os.ReadFile(input)
-	if err != nil {
-		return &InputError{Err: fmt.Errorf("reading the input: %w", err)}
-	}
-	if blankC(src) {
-		return &InputError{Err: &PosError{Pos: start, Err: errors.New("the file is empty (no C code, only blanks or comments)")}}
+// or a program without a main function to start from (in none of inputs,
+// the program's files).
+func checkProgram(inputs []string, prog *ir.Program) error {
+	start := ir.Pos{File: inputs[0], Line: 1, Col: 1}
+	for _, input := range inputs {
+		src, err := os.ReadFile(input)
+		if err != nil {
+			return &InputError{Err: fmt.Errorf("reading the input: %w", err)}
+		}
+		if blankC(src) {
+			return &InputError{Err: &PosError{Pos: ir.Pos{File: input, Line: 1, Col: 1}, Err: errors.New("the file is empty (no C code, only blanks or comments)")}}
+		}
 	}
 	if main := prog.Func("main"); main == nil || main.Body == nil {
 		return &InputError{Err: &PosError{Pos: start, Err: errors.New("the program has no main function (ladr checks whole programs, starting at main)")}}

@@ -162,7 +162,7 @@ func TestCheckProgram(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = checkProgram(input, prog)
+			err = checkProgram([]string{input}, prog)
 			if tc.errHas == "" {
 				if err != nil {
 					t.Fatalf("checkProgram = %v", err)

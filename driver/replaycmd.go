@@ -48,6 +48,13 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 		return nil, err
 	}
 	opt.Defines, opt.IncludeDirs, opt.Args = t.Defines, t.IncludeDirs, nil
+	opt.Undefines, opt.Includes, opt.Std = t.Undefines, t.Includes, t.Std
+	if len(t.Units) > 0 || len(opt.Units) > 0 {
+		if opt.Units, err = replayUnits(t, opt.inputs()); err != nil {
+			return nil, err
+		}
+		opt.Input = opt.Units[0].File
+	}
 	if t.ArgsFixed {
 		opt.Args = append([]string{}, t.Args...)
 	}
@@ -105,6 +112,15 @@ func sameBuild(opt Options, t *SavedTrace) error {
 	}
 	if dirs := absPaths(opt.IncludeDirs); len(dirs) > 0 && !slices.Equal(dirs, t.IncludeDirs) {
 		return differ("include directories", dirs, t.IncludeDirs)
+	}
+	if len(opt.Undefines) > 0 && !slices.Equal(opt.Undefines, t.Undefines) {
+		return differ("undefines", opt.Undefines, t.Undefines)
+	}
+	if incs := absPaths(opt.Includes); len(incs) > 0 && !slices.Equal(incs, t.Includes) {
+		return differ("included files", incs, t.Includes)
+	}
+	if opt.Std != "" && opt.Std != t.Std {
+		return differ("standard", []string{opt.Std}, []string{t.Std})
 	}
 	if opt.Args != nil && (!t.ArgsFixed || !slices.Equal(opt.Args, t.Args)) {
 		if !t.ArgsFixed {

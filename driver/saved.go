@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/ladr-dev/ladr/driver/replay"
+	"github.com/ladr-dev/ladr/translate/cfront"
 )
 
 // SavedTraceFormat identifies the format of a saved counterexample.
@@ -35,10 +37,65 @@ type SavedTrace struct {
 	IncludeDirs []string        `json:"include_dirs,omitempty"`
 	ArgsFixed   bool            `json:"args_fixed,omitempty"`
 	Args        []string        `json:"args,omitempty"`
+	// Undefines, Includes (absolute) and Std are the -U, -include and
+	// --std the program was built with.
+	Undefines []string `json:"undefines,omitempty"`
+	Includes  []string `json:"includes,omitempty"`
+	Std       string   `json:"std,omitempty"`
+	// Units are the program's files when it has several (Input is the
+	// first), each with its content's hash and its own flags.
+	Units       []SavedUnit     `json:"units,omitempty"`
 	Assertion   string          `json:"assertion"`
 	File        string          `json:"file,omitempty"`
 	Line        int             `json:"line,omitempty"`
 	Choices     []replay.Choice `json:"choices"`
+}
+
+// SavedUnit is one translation unit of a saved trace's program.
+type SavedUnit struct {
+	File        string   `json:"file"`
+	SHA256      string   `json:"sha256"`
+	Defines     []string `json:"defines,omitempty"`
+	Undefines   []string `json:"undefines,omitempty"`
+	IncludeDirs []string `json:"include_dirs,omitempty"`
+	Includes    []string `json:"includes,omitempty"`
+	Std         string   `json:"std,omitempty"`
+}
+
+// savedUnits describes units for a saved trace (nil for none).
+func savedUnits(units []cfront.Unit) []SavedUnit {
+	var out []SavedUnit
+	for _, u := range units {
+		sum, _ := HashFile(u.File)
+		out = append(out, SavedUnit{File: u.File, SHA256: sum, Defines: u.Defines, Undefines: u.Undefines,
+			IncludeDirs: absPaths(u.IncludePaths), Includes: absPaths(u.Includes), Std: u.Std})
+	}
+	return out
+}
+
+// replayUnits are the units a replay of t builds from files, the files
+// given to the replay: t's units' flags on files of the same content.
+func replayUnits(t *SavedTrace, files []string) ([]cfront.Unit, error) {
+	if len(files) != len(t.Units) {
+		var want []string
+		for _, u := range t.Units {
+			want = append(want, u.File)
+		}
+		return nil, &InputError{fmt.Errorf("the trace was saved for a program of %d file(s) (%s): give the same files, in that order", len(t.Units), strings.Join(want, " "))}
+	}
+	var units []cfront.Unit
+	for i, su := range t.Units {
+		sum, err := HashFile(files[i])
+		if err != nil {
+			return nil, &InputError{fmt.Errorf("reading the input: %w", err)}
+		}
+		if sum != su.SHA256 {
+			return nil, &InputError{fmt.Errorf("the trace belongs to another program: its file %d was %s (sha256 %s), not %s (sha256 %s)", i+1, su.File, short(su.SHA256), files[i], short(sum))}
+		}
+		units = append(units, cfront.Unit{File: files[i], Defines: su.Defines, Undefines: su.Undefines,
+			IncludePaths: su.IncludeDirs, Includes: su.Includes, Std: su.Std})
+	}
+	return units, nil
 }
 
 // HashFile returns the hex SHA-256 of a file's content.

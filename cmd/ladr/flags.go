@@ -2,12 +2,16 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ladr-dev/ladr/driver"
+	"github.com/ladr-dev/ladr/driver/compdb"
 	"github.com/ladr-dev/ladr/internal/shellwords"
+	"github.com/ladr-dev/ladr/translate/cfront"
 )
 
 // maxBound is the largest --rounds, --unwind and --unwindset bound: far
@@ -62,13 +66,17 @@ func buildFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringSliceFlag{Name: "define", Aliases: []string{"D"}, Usage: "define macro `NAME[=VALUE]` for a .c input, like cc -D (repeatable; -DNAME works too)"},
 		&cli.StringSliceFlag{Name: "include-dir", Aliases: []string{"I"}, Usage: "search `DIR` for #include files of a .c input, like cc -I (repeatable; -IDIR works too)"},
+		&cli.StringSliceFlag{Name: "undefine", Aliases: []string{"U"}, Usage: "undefine macro `NAME` for a .c input, like cc -U (repeatable; -UNAME works too)"},
+		&cli.StringSliceFlag{Name: "include", Usage: "include `FILE` before each .c input, like cc -include (repeatable)"},
+		&cli.StringFlag{Name: "std", Usage: "C `STANDARD` of .c inputs as gcc names it (c99, gnu11, ...), like cc -std="},
+		&cli.StringFlag{Name: "compile-commands", Usage: "take the program's files and their flags from the compilation database `FILE` (compile_commands.json, as CMake, Meson and Bear write it): all its C files, or only the files given"},
 		&cli.StringFlag{Name: "args", Usage: "fix the arguments main receives after its name to `\"ARG ...\"`, split like a shell does (quotes, backslashes; no expansion); without it argc and argv are nondeterministic"},
 	}
 }
 
 // gluedFlags are the one-letter flags whose value may follow them in the
-// same word, as compilers take them (-DNDEBUG, -Iinclude).
-var gluedFlags = []string{"D", "I"}
+// same word, as compilers take them (-DNDEBUG, -Iinclude, -UNDEBUG).
+var gluedFlags = []string{"D", "I", "U"}
 
 // unglue splits the glued forms -DNAME and -IDIR of the command's
 // arguments into -D NAME and -I DIR, which urfave/cli reads; "--" ends the
@@ -102,21 +110,58 @@ func unglue(app *cli.App, args []string) []string {
 	return out
 }
 
-// buildOptions reads -D, -I and --args. args is nil without --args (main's
-// arguments nondeterministic) and empty for --args "".
-func buildOptions(c *cli.Context) (defines, includeDirs, args []string, err error) {
+// buildOptions reads -D, -U, -I, -include, --std, --compile-commands
+// and --args into opt; the command's files are opt's input (one) or its
+// units (several, or the ones --compile-commands gives). opt.Args stays
+// nil without --args (main's arguments nondeterministic) and is empty for
+// --args "".
+func buildOptions(c *cli.Context, opt *driver.Options, files []string) error {
 	// driver.Check checks the names, the task's defines' too.
-	defines = c.StringSlice("define")
+	opt.Defines = c.StringSlice("define")
+	opt.Undefines = c.StringSlice("undefine")
 	for _, d := range c.StringSlice("include-dir") {
 		if d == "" {
-			return nil, nil, nil, &exitError{code: exitUsage, msg: "bad -I \"\": want a directory"}
+			return &exitError{code: exitUsage, msg: "bad -I \"\": want a directory"}
 		}
-		includeDirs = append(includeDirs, d)
+		opt.IncludeDirs = append(opt.IncludeDirs, d)
+	}
+	for _, f := range c.StringSlice("include") {
+		if _, err := os.Stat(f); err != nil {
+			return &exitError{code: exitUsage, msg: "bad -include: " + oneLine(err.Error())}
+		}
+		opt.Includes = append(opt.Includes, f)
+	}
+	opt.Std = c.String("std")
+	if opt.Std != "" && !cfront.KnownStd(opt.Std) {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --std %q (want a C standard as gcc names it: c99, gnu11, ...)", opt.Std)}
 	}
 	if c.IsSet("args") {
-		if args, err = shellwords.Split(c.String("args")); err != nil {
-			return nil, nil, nil, &exitError{code: exitUsage, msg: "bad --args: " + err.Error()}
+		var err error
+		if opt.Args, err = shellwords.Split(c.String("args")); err != nil {
+			return &exitError{code: exitUsage, msg: "bad --args: " + err.Error()}
 		}
 	}
-	return defines, includeDirs, args, nil
+	if db := c.String("compile-commands"); db != "" {
+		d, err := compdb.Load(db, files)
+		if err != nil {
+			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		}
+		opt.Units = d.Units
+		opt.Input = d.Units[0].File
+		if opt.Model == 0 {
+			opt.Model = d.Model
+		}
+		return nil
+	}
+	switch len(files) {
+	case 0:
+	case 1:
+		opt.Input = files[0]
+	default:
+		opt.Input = files[0]
+		for _, f := range files {
+			opt.Units = append(opt.Units, cfront.Unit{File: f})
+		}
+	}
+	return nil
 }

@@ -201,19 +201,14 @@ func options(c *cli.Context) (driver.Options, error) {
 		Rounds: c.Int("rounds"),
 		Unwind: c.Int("unwind"),
 	}
-	switch c.NArg() {
-	case 0:
-		if opt.Task == "" {
-			return opt, &exitError{code: exitUsage, msg: "missing input file (usage: ladr " + c.Command.Name + " FILE.c)"}
-		}
-	case 1:
-		opt.Input = c.Args().First()
-	default:
-		return opt, &exitError{code: exitUsage, msg: "too many arguments: " + strings.Join(c.Args().Slice(), " ")}
+	if c.NArg() == 0 && opt.Task == "" && c.String("compile-commands") == "" {
+		return opt, &exitError{code: exitUsage, msg: "missing input file (usage: ladr " + c.Command.Name + " FILE.c [FILE.c ...])"}
 	}
-	var err error
-	if opt.Defines, opt.IncludeDirs, opt.Args, err = buildOptions(c); err != nil {
-		return opt, err
+	if c.NArg() > 0 && opt.Task != "" && (c.NArg() > 1 || c.String("compile-commands") != "") {
+		return opt, &exitError{code: exitUsage, msg: "give either --task or input files, not both: " + strings.Join(c.Args().Slice(), " ")}
+	}
+	if opt.Task != "" && c.String("compile-commands") != "" {
+		return opt, &exitError{code: exitUsage, msg: "--task and --compile-commands exclude each other"}
 	}
 	if c.Bool("32") && c.Bool("64") {
 		return opt, &exitError{code: exitUsage, msg: "--32 and --64 exclude each other"}
@@ -222,6 +217,9 @@ func options(c *cli.Context) (driver.Options, error) {
 		opt.Model = cfront.ILP32
 	} else if c.Bool("64") {
 		opt.Model = cfront.LP64
+	}
+	if err := buildOptions(c, &opt, c.Args().Slice()); err != nil {
+		return opt, err
 	}
 	switch c.String("target") {
 	case "cbmc":

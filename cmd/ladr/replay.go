@@ -67,24 +67,26 @@ func replayCmd(c *cli.Context) error {
 		}
 		return witnessCmd(c)
 	}
-	if c.NArg() != 1 {
-		return &exitError{code: exitUsage, msg: "usage: ladr replay --trace TRACE.json FILE.c, or ladr replay --witness WITNESS FILE.c|--task T.yml"}
+	if c.NArg() == 0 && c.String("compile-commands") == "" {
+		return &exitError{code: exitUsage, msg: "usage: ladr replay --trace TRACE.json FILE.c [FILE.c ...], or ladr replay --witness WITNESS FILE.c|--task T.yml"}
 	}
-	input := c.Args().First()
 	tracePath := c.String("trace")
 	if tracePath == "" {
 		return &exitError{code: exitUsage, msg: "missing --trace FILE (a trace saved by ladr check --save-trace) or --witness FILE (a violation witness)"}
 	}
-	if _, err := os.Stat(input); err != nil {
-		return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+	opt := driver.Options{GCC: c.String("gcc")}
+	if err := buildOptions(c, &opt, c.Args().Slice()); err != nil {
+		return err
+	}
+	input := opt.Input
+	for _, f := range append([]string{input}, unitFiles(opt)...) {
+		if _, err := os.Stat(f); err != nil {
+			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
+		}
 	}
 	saved, err := driver.ReadSavedTrace(tracePath, input)
 	if err != nil {
 		return driverError(err, exitUsage)
-	}
-	opt := driver.Options{Input: input, GCC: c.String("gcc")}
-	if opt.Defines, opt.IncludeDirs, opt.Args, err = buildOptions(c); err != nil {
-		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -221,4 +223,13 @@ func witnessCmd(c *cli.Context) error {
 		return nil
 	}
 	return &exitError{code: exitUnknown}
+}
+
+// unitFiles are the files of opt's units.
+func unitFiles(opt driver.Options) []string {
+	var fs []string
+	for _, u := range opt.Units {
+		fs = append(fs, u.File)
+	}
+	return fs
 }

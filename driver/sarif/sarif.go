@@ -206,12 +206,16 @@ func New(r *driver.Result) *Log {
 			"bounds": r.Bounds, "visible_statements": r.VisibleStatements, "time_s": r.TimeS,
 		},
 	}
-	if r.Input != "" {
-		a := Artifact{Location: ArtifactLocation{URI: URI(r.Input)}}
-		if h, err := driver.HashFile(r.Input); err == nil {
+	inputs := r.Inputs
+	if len(inputs) == 0 && r.Input != "" {
+		inputs = []string{r.Input}
+	}
+	for _, in := range inputs {
+		a := Artifact{Location: ArtifactLocation{URI: URI(in)}}
+		if h, err := driver.HashFile(in); err == nil {
 			a.Hashes = map[string]string{"sha-256": h}
 		}
-		run.Artifacts = []Artifact{a}
+		run.Artifacts = append(run.Artifacts, a)
 	}
 	inv := Invocation{ExecutionSuccessful: r.Result != driver.Unknown}
 	switch r.Result {

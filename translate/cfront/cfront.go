@@ -63,6 +63,13 @@ type Options struct {
 	Defines []string
 	// IncludePaths are extra directories searched by #include.
 	IncludePaths []string
+	// Undefines are macro names undefined after Defines (cc -U).
+	Undefines []string
+	// Includes are files included before the source (cc -include FILE).
+	Includes []string
+	// Std is the C standard of .c files as the host compiler names it
+	// (c99, gnu11, ...; cc -std=); "" is the compiler's default.
+	Std string
 	// Args are the arguments main receives after its name; nil leaves argc
 	// and argv nondeterministic within bounds.
 	Args []string
@@ -80,11 +87,18 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 // costs a run of the host gcc; a Frontend is safe for concurrent use.
 type Frontend struct {
 	mu   sync.Mutex
-	cfgs map[Model]*cc.Config
+	cfgs map[configKey]*cc.Config
+}
+
+// configKey names a host compiler configuration: the data model and the C
+// standard.
+type configKey struct {
+	model Model
+	std   string
 }
 
 // New returns a Frontend.
-func New() *Frontend { return &Frontend{cfgs: map[Model]*cc.Config{}} }
+func New() *Frontend { return &Frontend{cfgs: map[configKey]*cc.Config{}} }
 
 // prelude declares the SV-COMP and ladr functions for .c inputs.
 const prelude = `
@@ -94,16 +108,26 @@ void __VERIFIER_atomic_end(void);
 void reach_error(void);
 `
 
-func (fe *Frontend) config(m Model) (*cc.Config, error) {
+// config returns the host compiler's configuration for data model m and
+// C standard std ("" for the compiler's default).
+func (fe *Frontend) config(m Model, std string) (*cc.Config, error) {
 	fe.mu.Lock()
 	defer fe.mu.Unlock()
-	if c := fe.cfgs[m]; c != nil {
+	key := configKey{m, std}
+	if c := fe.cfgs[key]; c != nil {
 		return c, nil
+	}
+	var flags []string
+	if std != "" {
+		if !KnownStd(std) {
+			return nil, fmt.Errorf("unknown C standard %q (want one of %s)", std, strings.Join(stds, ", "))
+		}
+		flags = append(flags, "-std="+std)
 	}
 	var cfg *cc.Config
 	var err error
 	if m == ILP32 {
-		cfg, err = cc.NewConfig("linux", "386", "-m32")
+		cfg, err = cc.NewConfig("linux", "386", append([]string{"-m32"}, flags...)...)
 		if err == nil {
 			// Debian's x86_64 glibc headers are bi-arch but live in the
 			// multiarch directory that gcc -m32 does not search; the one
@@ -112,14 +136,22 @@ func (fe *Frontend) config(m Model) (*cc.Config, error) {
 			cfg.IncludePaths = append(cfg.IncludePaths, "/usr/include/x86_64-linux-gnu")
 		}
 	} else {
-		cfg, err = cc.NewConfig("linux", "amd64")
+		cfg, err = cc.NewConfig("linux", "amd64", flags...)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("configuring the C front end (is gcc installed?): %w", err)
 	}
-	fe.cfgs[m] = cfg
+	fe.cfgs[key] = cfg
 	return cfg, nil
 }
+
+// stds are the C standards -std= takes (as gcc names them).
+var stds = []string{"c89", "c90", "c99", "c11", "c17", "c18", "c2x", "c23",
+	"gnu89", "gnu90", "gnu99", "gnu11", "gnu17", "gnu18", "gnu2x", "gnu23",
+	"iso9899:1990", "iso9899:199409", "iso9899:1999", "iso9899:2011", "iso9899:2017", "iso9899:2018"}
+
+// KnownStd reports whether std names a C standard ladr's front end takes.
+func KnownStd(std string) bool { return slices.Contains(stds, std) }
 
 // ParseFile reads, parses and lowers the C file at path.
 func (fe *Frontend) ParseFile(path string, opts Options) (*ir.Program, error) {
@@ -155,7 +187,7 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 // parse parses src, named name, followed by the sources extra, as one
 // translation unit, and lowers it.
 func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.Source) (prog *ir.Program, err error) {
-	cfg, err := fe.config(opts.Model)
+	cfg, err := fe.config(opts.Model, opts.Std)
 	if err != nil {
 		return nil, err
 	}
@@ -172,6 +204,17 @@ func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.So
 		}
 		fmt.Fprintf(&defs, "#define %s %s\n", k, v)
 	}
+	for _, u := range opts.Undefines {
+		fmt.Fprintf(&defs, "#undef %s\n", u)
+	}
+	var incs []cc.Source
+	for _, inc := range opts.Includes {
+		text, err := os.ReadFile(inc)
+		if err != nil {
+			return nil, fmt.Errorf("-include: %w", err)
+		}
+		incs = append(incs, cc.Source{Name: inc, Value: text})
+	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: cfg.Predefined},
 		{Name: "<defines>", Value: defs.String()},
@@ -180,6 +223,7 @@ func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.So
 	if !strings.HasSuffix(name, ".i") {
 		sources = append(sources, cc.Source{Name: "<ladr>", Value: prelude})
 	}
+	sources = append(sources, incs...)
 	user := len(sources) // the index of the program's own source
 	sources = append(sources, cc.Source{Name: name, Value: src})
 	for _, x := range extra {

@@ -43,7 +43,7 @@ func unsafeFuzzInput(src []byte) bool {
 // ccPanics reports whether cc itself (before any lowering) crashes on src,
 // as Parse would run it.
 func ccPanics(name string, src []byte, m Model) (panicked bool) {
-	cfg, err := fe.config(m)
+	cfg, err := fe.config(m, "")
 	if err != nil {
 		return false
 	}
