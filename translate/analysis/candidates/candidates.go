@@ -1,0 +1,680 @@
+// Package candidates lists the race candidates of a whole program without
+// inlining or bounding it: the pairs of accesses, in code threads of two
+// start routines (or two threads of one) may run at once, to memory that
+// may overlap, at least one a write, not both atomic, and with no common
+// lock surely held at both. It is the first step on programs too large to
+// inline (tens of thousands of lines): each candidate names both sites,
+// the threads by their start routine and create site, and why the pair may
+// race; the most likely come first.
+//
+// The analysis is context-insensitive and, where it cannot follow, assumes
+// the worst, so that a pair it does not list cannot race in the program it
+// saw:
+//   - Threads: main, the start routine of every pthread_create (a routine
+//     through a pointer: every address-taken function that fits), and every
+//     function whose address escapes into a library function ladr does not
+//     know (an event loop's callback, a signal handler), which that code may
+//     run in any thread, several at once.
+//   - Memory: a variable (with its member path) when the access names it;
+//     an object of a type (with its member path) when the access goes
+//     through a pointer. A named variable overlaps an object of its type (or
+//     a member's) only when its address is taken. A pointer cast to char
+//     or void keeps the type it had before the cast; an access through a
+//     pointer to characters overlaps the character data (char arrays and
+//     members): the analysis assumes that such a pointer points to
+//     characters, the one place where it does not assume the worst.
+//   - Locks: a lock counts as held in common only when it is one object:
+//     a global or static mutex, spin lock or read-write lock (or a member
+//     of one), taken with a call whose effect on the lock the library table
+//     knows, along every path to both accesses (a must-lockset analysis
+//     over each function, with the locks held at its every call site at its
+//     entry). A lock reached through a pointer or an array element may be
+//     another object: holding "the same kind" of lock lowers a candidate's
+//     rank but does not exclude it.
+//   - Main races with a kind of thread only from the first top-level
+//     statement of its body that may create such a thread (or the thread
+//     that creates it) on: what main does before, itself or in the
+//     functions those statements call, happens before the threads exist.
+//     A callback may run from the first statement that may hand it to
+//     the library on.
+package candidates
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/analysis/callgraph"
+	"github.com/ladr-dev/ladr/translate/ir"
+)
+
+// Analyzer computes the Result of the whole program (Pass.Prog).
+var Analyzer = &analysis.Analyzer{
+	Name:     "candidates",
+	Doc:      "race candidates of the whole program, without inlining: pairs of accesses threads may make at once to overlapping memory with no common lock",
+	Requires: []*analysis.Analyzer{callgraph.Analyzer},
+	Run: func(p *analysis.Pass) (any, error) {
+		return analyze(p.Prog, p.ResultOf[callgraph.Analyzer].(*callgraph.Graph)), nil
+	},
+}
+
+// MaxListed bounds the candidates a Result lists (Total counts all).
+const MaxListed = 200
+
+// Analyze lists the race candidates of prog.
+func Analyze(prog *ir.Program) *Result {
+	return analyze(prog, callgraph.Build(prog))
+}
+
+// Result is what the analysis found.
+type Result struct {
+	// Functions are the program's defined functions; Reached those some
+	// thread runs after threads exist.
+	Functions int `json:"functions"`
+	Reached   int `json:"reached"`
+	// Threads are the kinds of threads: main, each start routine, each
+	// escaped callback.
+	Threads []Thread `json:"threads"`
+	// Accesses are the accesses to memory other threads may reach, in the
+	// functions reached.
+	Accesses int `json:"accesses"`
+	// Pairs are the pairs of them to overlapping memory, at least one a
+	// write, in threads that may run at once; Excluded says how many of
+	// them an argument excludes, by argument.
+	Pairs    int            `json:"pairs"`
+	Excluded map[string]int `json:"excluded"`
+	// Total is the number of candidates; Candidates lists the first
+	// MaxListed, most likely first.
+	Total      int         `json:"total"`
+	Candidates []Candidate `json:"candidates"`
+	// Unresolved are the calls through a pointer no function fits (the
+	// analysis does not know what they do).
+	Unresolved []string `json:"unresolved,omitempty"`
+}
+
+// Thread is a kind of thread.
+type Thread struct {
+	// Routine is the function the threads start in.
+	Routine string `json:"routine"`
+	// Kind is main, thread (created with pthread_create) or callback (an
+	// escaped function library code may call).
+	Kind string `json:"kind"`
+	// CreatedAt are the create sites (for a thread).
+	CreatedAt []string `json:"created_at,omitempty"`
+	// Many: several threads of the kind may run at once.
+	Many bool `json:"many"`
+}
+
+// Candidate is a pair of accesses that may race.
+type Candidate struct {
+	// Memory names the memory both access.
+	Memory string `json:"memory"`
+	First  Side   `json:"first"`
+	Second Side   `json:"second"`
+	// Why says why the pair may race.
+	Why string `json:"why"`
+	// Rank orders the candidates (higher first).
+	Rank int `json:"rank"`
+}
+
+// Side is one access of a candidate.
+type Side struct {
+	Pos      ir.Pos   `json:"-"`
+	Position string   `json:"pos"`
+	Func     string   `json:"func"`
+	Write    bool     `json:"write"`
+	Threads  []string `json:"threads"`
+	Locks    []string `json:"locks,omitempty"`
+}
+
+// String describes a candidate in one line.
+func (c Candidate) String() string {
+	rw := func(w bool) string {
+		if w {
+			return "write"
+		}
+		return "read"
+	}
+	return fmt.Sprintf("%s: %s at %s in %s [%s] and %s at %s in %s [%s]: %s", c.Memory,
+		rw(c.First.Write), c.First.Position, c.First.Func, strings.Join(c.First.Threads, ", "),
+		rw(c.Second.Write), c.Second.Position, c.Second.Func, strings.Join(c.Second.Threads, ", "), c.Why)
+}
+
+// loc is abstract memory: a variable and a member path, or an object of a
+// type and a member path.
+type loc struct {
+	v    *ir.Var
+	typ  string // the object's type key, when through a pointer
+	path string // ".f.g", "[]" for an element
+	// leaf is the type key of the object accessed.
+	leaf string
+	// bytes: the access goes through a pointer to bytes.
+	bytes bool
+}
+
+func (l loc) String() string {
+	if l.v != nil {
+		return l.v.Name + l.path
+	}
+	if l.path == "" {
+		return "*(" + l.typ + " *)"
+	}
+	return "(" + l.typ + ")" + l.path
+}
+
+// access is one access of shared memory.
+type access struct {
+	pos    ir.Pos
+	f      *ir.Function
+	write  bool
+	atomic bool
+	l      loc
+	// must are the locks surely held (one object each), with their mode
+	// ("r" shared); kind are the locks of a kind held (through pointers).
+	must map[string]string
+	kind map[string]bool
+	// mainIdx: when main makes the access, the last top-level statement
+	// of main's body in which it may.
+	mainIdx int
+}
+
+// analyze lists the candidates of prog with call graph g.
+func analyze(prog *ir.Program, g *callgraph.Graph) *Result {
+	a := &analyzer{prog: prog, g: g, addrTaken: addressTaken(prog), escapes: escaping(prog)}
+	res := &Result{Functions: len(g.Funcs), Excluded: map[string]int{}}
+	for _, s := range g.Unresolved {
+		res.Unresolved = append(res.Unresolved, s.Call.P.String())
+	}
+	a.threads()
+	a.summaries()
+	a.entryLocks()
+	var accs []*access
+	for _, f := range g.Funcs {
+		if len(a.runBy[f]) == 0 {
+			continue
+		}
+		res.Reached++
+		accs = append(accs, a.collect(f, a.entry[f])...)
+	}
+	res.Accesses = len(accs)
+	for _, t := range a.kinds {
+		th := Thread{Routine: t.routine.Name, Kind: t.kind, Many: t.many}
+		for _, p := range t.sites {
+			th.CreatedAt = append(th.CreatedAt, p.String())
+		}
+		res.Threads = append(res.Threads, th)
+	}
+	a.pairs(accs, res)
+	return res
+}
+
+// kind is a kind of thread.
+type kind struct {
+	routine *ir.Function
+	kind    string
+	sites   []ir.Pos
+	many    bool
+}
+
+// analyzer holds the analysis's state.
+type analyzer struct {
+	prog      *ir.Program
+	g         *callgraph.Graph
+	addrTaken map[*ir.Var]bool
+	// escapes are the automatic variables whose address may reach
+	// another thread (escape.go).
+	escapes map[*ir.Var]bool
+	kinds   []*kind
+	// runBy: the kinds of threads that run each function after threads
+	// exist (indices into kinds).
+	runBy map[*ir.Function][]int
+	// acq and keep summarise each function's effect on the locks a
+	// caller holds: acq the must locks it surely holds when it returns
+	// (taken in it), keep the locks it surely leaves held if they were
+	// (it may release the others). allLocks are the keys of every lock
+	// the program takes.
+	acq      map[*ir.Function]map[string]string
+	keep     map[*ir.Function]map[string]bool
+	allLocks state
+	// entry are the must locks held at every call of each function (nil:
+	// none known yet, the top).
+	entry map[*ir.Function]map[string]string
+	// siteOf are the targets of each call; lockEscapes the must locks a
+	// pointer may reach.
+	siteOf      map[*ir.Call][]*ir.Function
+	lockEscapes map[string]bool
+	// mainIdx is, for each function main runs, the last top-level
+	// statement of main's body whose calls reach it; created is, for each
+	// kind of thread, the first top-level statement of main from which
+	// threads of the kind may exist.
+	mainIdx map[*ir.Function]int
+	created []int
+}
+
+// threads finds the kinds of threads and which functions each runs.
+func (a *analyzer) threads() {
+	main := a.prog.Func("main")
+	a.runBy = map[*ir.Function][]int{}
+	once := a.onceFuncs(main)
+	byRoutine := map[*ir.Function]*kind{}
+	for _, cr := range a.g.Creates {
+		for _, r := range cr.Routines {
+			k := byRoutine[r]
+			if k == nil {
+				k = &kind{routine: r, kind: "thread"}
+				byRoutine[r] = k
+				a.kinds = append(a.kinds, k)
+			} else {
+				k.many = true
+			}
+			k.sites = append(k.sites, cr.Call.P)
+			if cr.InLoop || !once[cr.Caller] || len(cr.Routines) > 1 {
+				k.many = true
+			}
+		}
+	}
+	for _, f := range a.g.Escaped {
+		if byRoutine[f] == nil {
+			k := &kind{routine: f, kind: "callback", many: true}
+			byRoutine[f] = k
+			a.kinds = append(a.kinds, k)
+		}
+	}
+	// A routine run by a kind that may have several threads, or created
+	// from code several threads run, has several too.
+	for changed := true; changed; {
+		changed = false
+		for _, k := range a.kinds {
+			if k.many {
+				continue
+			}
+			for _, cr := range a.g.Creates {
+				if !contains(cr.Routines, k.routine) {
+					continue
+				}
+				for _, other := range a.kinds {
+					if other.many && contains(a.g.Reach(other.routine), cr.Caller) {
+						k.many, changed = true, true
+					}
+				}
+			}
+		}
+	}
+	for i, k := range a.kinds {
+		for _, f := range a.g.Reach(k.routine) {
+			a.runBy[f] = append(a.runBy[f], i+1)
+		}
+	}
+	if main == nil || main.Body == nil {
+		a.kinds = append([]*kind{{kind: "main", routine: &ir.Function{Name: "main"}}}, a.kinds...)
+		return
+	}
+	a.kinds = append([]*kind{{routine: main, kind: "main"}}, a.kinds...)
+	// Main runs each function from the top-level statements of its body
+	// whose calls reach it; a kind of thread exists from the first of
+	// them that may create it (or create the thread that creates it).
+	// Main's access races with a thread of a kind only when main may make
+	// it once the kind exists.
+	a.mainIdx = map[*ir.Function]int{}
+	reachOf := make([]map[*ir.Function]bool, len(main.Body.List))
+	for i, s := range main.Body.List {
+		reachOf[i] = map[*ir.Function]bool{}
+		for _, f := range a.g.Reach(calledIn(s, a.g)...) {
+			reachOf[i][f] = true
+			a.mainIdx[f] = i
+		}
+	}
+	a.created = make([]int, len(a.kinds))
+	for k := range a.kinds {
+		a.created[k] = len(main.Body.List) + 1 // never
+	}
+	inMainStmt := func(c *ir.Call) int {
+		for i, s := range main.Body.List {
+			found := false
+			ir.Inspect(s, func(n any) bool {
+				if n == any(c) {
+					found = true
+				}
+				return !found
+			})
+			if found {
+				return i
+			}
+		}
+		return -1
+	}
+	reach := make([]map[*ir.Function]bool, len(a.kinds))
+	for j, other := range a.kinds {
+		if j > 0 {
+			reach[j] = map[*ir.Function]bool{}
+			for _, f := range a.g.Reach(other.routine) {
+				reach[j][f] = true
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for k, t := range a.kinds {
+			if k == 0 {
+				continue
+			}
+			// The calls from which threads of the kind may exist: its
+			// create sites, or for a callback the calls it escapes
+			// through.
+			var from []*callgraph.Site
+			for _, cr := range a.g.Creates {
+				if contains(cr.Routines, t.routine) {
+					from = append(from, cr.Site)
+				}
+			}
+			if t.kind == "callback" {
+				from = a.g.EscapedAt[t.routine]
+			}
+			best := a.created[k]
+			for _, site := range from {
+				if site.Caller == main {
+					if i := inMainStmt(site.Call); i >= 0 && i < best {
+						best = i
+					}
+				}
+				for i := range reachOf {
+					if i < best && reachOf[i][site.Caller] {
+						best = i
+					}
+				}
+				for j := range a.kinds {
+					if j > 0 && a.created[j] < best && reach[j][site.Caller] {
+						best = a.created[j]
+					}
+				}
+			}
+			if best < a.created[k] {
+				a.created[k] = best
+				changed = true
+			}
+		}
+	}
+	first := len(main.Body.List) + 1
+	for k := 1; k < len(a.kinds); k++ {
+		first = min(first, a.created[k])
+	}
+	a.mainIdx[main] = len(main.Body.List) // refined per statement (access.mainIdx)
+	for f, i := range a.mainIdx {
+		if i >= first {
+			a.runBy[f] = append([]int{0}, a.runBy[f]...)
+		}
+	}
+}
+
+// onceFuncs returns the functions that run at most once in the program:
+// main, and a function called from one site, in no loop, of a function
+// that runs once (and in no recursion).
+func (a *analyzer) onceFuncs(main *ir.Function) map[*ir.Function]bool {
+	once := map[*ir.Function]bool{}
+	if main == nil {
+		return once
+	}
+	_, rec := a.g.PostOrder()
+	once[main] = len(a.g.Callers[main]) == 0
+	for changed := true; changed; {
+		changed = false
+		for _, f := range a.g.Funcs {
+			if once[f] || rec[f] || contains(a.g.Escaped, f) {
+				continue
+			}
+			cs := a.g.Callers[f]
+			if len(cs) == 1 && !cs[0].InLoop && len(cs[0].Targets) == 1 && once[cs[0].Caller] {
+				once[f] = true
+				changed = true
+			}
+		}
+	}
+	return once
+}
+
+// calledIn returns the defined functions calls in s may reach directly.
+func calledIn(s ir.Stmt, g *callgraph.Graph) []*ir.Function {
+	calls := map[*ir.Call]bool{}
+	ir.Inspect(s, func(n any) bool {
+		if c, ok := n.(*ir.Call); ok {
+			calls[c] = true
+		}
+		return true
+	})
+	var out []*ir.Function
+	for _, sites := range g.Sites {
+		for _, site := range sites {
+			if calls[site.Call] {
+				out = append(out, site.Targets...)
+			}
+		}
+	}
+	return out
+}
+
+func contains(fs []*ir.Function, f *ir.Function) bool {
+	for _, x := range fs {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}
+
+// addressTaken returns the variables whose address the program takes (&v,
+// or an array variable used as a value).
+func addressTaken(prog *ir.Program) map[*ir.Var]bool {
+	out := map[*ir.Var]bool{}
+	var mark func(e ir.Expr)
+	mark = func(e ir.Expr) {
+		switch x := e.(type) {
+		case *ir.Ident:
+			out[x.Var] = true
+		case *ir.Member:
+			if !x.Arrow {
+				mark(x.X)
+			}
+		case *ir.Index:
+			if ir.IsArray(x.X.Type()) {
+				mark(x.X)
+			}
+		case *ir.Cast:
+			mark(x.X)
+		}
+	}
+	visit := func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Unary:
+			if x.Op == ir.Addr {
+				mark(x.X)
+			}
+		case *ir.Cast:
+			if ir.IsArray(x.X.Type()) {
+				mark(x.X)
+			}
+		case *ir.Call:
+			for _, arg := range x.Args {
+				if ir.IsArray(arg.Type()) {
+					mark(arg)
+				}
+			}
+		case *ir.Assign:
+			if ir.IsArray(x.R.Type()) {
+				mark(x.R)
+			}
+		case *ir.Init:
+			if x.Expr != nil && ir.IsArray(x.Expr.Type()) && !ir.IsArray(x.T) {
+				mark(x.Expr)
+			}
+		}
+		return true
+	}
+	for _, f := range prog.Funcs {
+		if f.Body != nil {
+			ir.Inspect(ir.Stmt(f.Body), visit)
+		}
+	}
+	for _, v := range prog.Globals {
+		if v.Init != nil {
+			ir.Inspect(v.Init, visit)
+		}
+	}
+	return out
+}
+
+// typeKey names a type for abstract memory (the character types are one).
+func typeKey(t ir.Type) string {
+	if b, ok := t.(*ir.Basic); ok && (b.Kind == ir.Char || b.Kind == ir.SChar || b.Kind == ir.UChar) {
+		return "char"
+	}
+	switch t := t.(type) {
+	case *ir.Struct:
+		if t.Tag == "" {
+			return fmt.Sprintf("%s{%d fields}", map[bool]string{false: "struct", true: "union"}[t.Union], len(t.Fields))
+		}
+		return t.String()
+	case *ir.Array:
+		return typeKey(t.Elem)
+	case nil:
+		return "void"
+	}
+	return ir.TypeString(t)
+}
+
+// isBytes reports whether t is a type through which any memory is
+// accessed (char, void).
+func isBytes(t ir.Type) bool {
+	b, ok := t.(*ir.Basic)
+	if !ok {
+		return t == nil
+	}
+	return b.Kind == ir.Void || b.Kind == ir.Char || b.Kind == ir.SChar || b.Kind == ir.UChar
+}
+
+// locOf returns the abstract memory lvalue e designates, and whether it
+// may be shared with another thread.
+func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
+	switch x := e.(type) {
+	case *ir.Ident:
+		v := x.Var
+		if v.ThreadLocal || !v.IsStaticStorage() && !a.escapes[v] {
+			return loc{}, false
+		}
+		return loc{v: v, leaf: typeKey(v.Type)}, true
+	case *ir.Member:
+		if x.Arrow {
+			st := ir.Elem(x.X.Type())
+			return loc{typ: typeKey(st), path: "." + x.Field.Name, leaf: typeKey(x.Field.Type)}, true
+		}
+		l, ok := a.locOf(x.X)
+		if !ok {
+			return l, false
+		}
+		l.path += "." + x.Field.Name
+		l.leaf = typeKey(x.Field.Type)
+		return l, true
+	case *ir.Index:
+		if ir.IsArray(x.X.Type()) {
+			l, ok := a.locOf(x.X)
+			if !ok {
+				return l, false
+			}
+			l.path += "[]"
+			l.leaf = typeKey(x.T)
+			return l, true
+		}
+		return a.pointee(x.X, x.T), true
+	case *ir.Unary:
+		if x.Op == ir.Deref {
+			return a.pointee(x.X, x.T), true
+		}
+	case *ir.Cast:
+		return a.locOf(x.X)
+	}
+	return loc{}, false
+}
+
+// pointee is the abstract memory of an object of type t through pointer p
+// (its own type before casts decides: a cast to bytes of &s accesses s).
+func (a *analyzer) pointee(p ir.Expr, t ir.Type) loc {
+	inner := ir.Uncast(p)
+	if u, ok := inner.(*ir.Unary); ok && u.Op == ir.Addr {
+		if l, ok := a.locOf(u.X); ok {
+			return l
+		}
+	}
+	if it := ir.Elem(inner.Type()); it != nil && !isBytes(it) {
+		t = it
+	}
+	if isBytes(t) {
+		return loc{typ: "char", leaf: "char", bytes: true}
+	}
+	return loc{typ: typeKey(t), leaf: typeKey(t)}
+}
+
+// overlap reports whether two abstract memories may overlap.
+func (a *analyzer) overlap(x, y loc) bool {
+	if x.bytes || y.bytes {
+		// Through a pointer to bytes: character data (assumed: a char
+		// pointer points into characters; a pointer cast to void or
+		// char from another type keeps that type, see pointee).
+		o := x
+		if x.bytes {
+			o = y
+		}
+		return o.leaf == "char" && (o.v == nil || a.pointedTo(o.v))
+	}
+	switch {
+	case x.v != nil && y.v != nil:
+		return x.v == y.v && prefix(x.path, y.path)
+	case x.v != nil:
+		return a.pointedTo(x.v) && (x.leaf == y.leaf || y.path == "" && containsType(x, y.typ))
+	case y.v != nil:
+		return a.pointedTo(y.v) && (x.leaf == y.leaf || x.path == "" && containsType(y, x.typ))
+	}
+	return x.typ == y.typ && prefix(x.path, y.path) || x.leaf == y.leaf && (x.path == "" || y.path == "")
+}
+
+// pointedTo reports whether a pointer may point into v: a variable of
+// static storage whose address is taken, an automatic one whose address
+// escapes.
+func (a *analyzer) pointedTo(v *ir.Var) bool {
+	if v.IsStaticStorage() {
+		return a.addrTaken[v]
+	}
+	return a.escapes[v]
+}
+
+// containsType reports whether the variable memory l may hold an object of
+// type key t (its own type, or the member its path ends in).
+func containsType(l loc, t string) bool {
+	return typeKey(l.v.Type) == t || l.leaf == t
+}
+
+// prefix reports whether one member path is a prefix of the other.
+func prefix(p, q string) bool {
+	if len(p) > len(q) {
+		p, q = q, p
+	}
+	if !strings.HasPrefix(q, p) {
+		return false
+	}
+	return len(q) == len(p) || q[len(p)] == '.' || q[len(p)] == '['
+}
+
+// sortKinds returns the names of kinds ks.
+func (a *analyzer) names(ks []int) []string {
+	var out []string
+	for _, k := range ks {
+		t := a.kinds[k]
+		name := t.routine.Name
+		if t.kind == "callback" {
+			name += " (callback)"
+		}
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+

@@ -1,0 +1,175 @@
+package candidates_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
+	"github.com/ladr-dev/ladr/translate/cfront"
+)
+
+// TestAnalyze lists the candidates of small programs: each case names the
+// memories that must be candidates (racy) and those that must not be.
+func TestAnalyze(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		src        string
+		racy, safe []string
+	}{
+		{
+			name: "global without and with a lock",
+			src: `#include <pthread.h>
+int x, y; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { x++; pthread_mutex_lock(&m); y++; pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); x = 1; pthread_mutex_lock(&m); y = 2; pthread_mutex_unlock(&m); return 0; }`,
+			racy: []string{"x"}, safe: []string{"y"},
+		},
+		{
+			name: "before the thread exists",
+			src: `#include <pthread.h>
+int x, z;
+static void init(void) { x = 1; }
+void *w(void *a) { x++; z++; return 0; }
+int main(void) { init(); z = 3; pthread_t t; pthread_create(&t, 0, w, 0); return 0; }`,
+			safe: []string{"x", "z"},
+		},
+		{
+			name: "a thread created once races not with itself, twice does",
+			src: `#include <pthread.h>
+int once_only, twice;
+void *a(void *p) { once_only++; return 0; }
+void *b(void *p) { twice++; return 0; }
+int main(void) { pthread_t t[3]; pthread_create(&t[0], 0, a, 0); for (int i = 1; i < 3; i++) pthread_create(&t[i], 0, b, 0); return 0; }`,
+			racy: []string{"twice"}, safe: []string{"once_only"},
+		},
+		{
+			name: "lock held by the caller, through a wrapper, across a loop with a condition wait",
+			src: `#include <pthread.h>
+int count, other; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+pthread_mutex_t per[4];
+static void take(void) { pthread_mutex_lock(&m); }
+static void give(void) { pthread_mutex_unlock(&m); }
+static void bump(void) { count++; }
+void *w(void *a) {
+  pthread_mutex_lock(&m);
+  while (other < 10) {
+    pthread_cond_wait(&c, &m);
+    for (int i = 0; i < 4; i++) { pthread_mutex_lock(&per[i]); pthread_mutex_unlock(&per[i]); }
+    bump();
+  }
+  pthread_mutex_unlock(&m);
+  return 0;
+}
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); take(); bump(); other++; give(); return 0; }`,
+			safe: []string{"count", "other"},
+		},
+		{
+			name: "a callee that releases the caller's lock and takes it again",
+			src: `#include <pthread.h>
+#include <unistd.h>
+int n, seen; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static void crawl(void) {
+  for (int i = 0; i < 3; i++) {
+    if (i == 1) { pthread_mutex_unlock(&m); seen++; usleep(1); pthread_mutex_lock(&m); }
+  }
+}
+static void drop(void) { pthread_mutex_unlock(&m); }
+void *w(void *a) { pthread_mutex_lock(&m); crawl(); n = 0; drop(); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); n = 1; seen = 1; pthread_mutex_unlock(&m); return 0; }`,
+			racy: []string{"seen"}, safe: []string{"n"},
+		},
+		{
+			name: "a trylock that succeeded",
+			src: `#include <pthread.h>
+int a, b, c; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *p) {
+  if (pthread_mutex_trylock(&m) != 0) return 0;
+  a++; pthread_mutex_unlock(&m);
+  if (pthread_mutex_trylock(&m) == 0) { b++; pthread_mutex_unlock(&m); } else { c++; }
+  return 0;
+}
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_mutex_lock(&m); a = b = c = 1; pthread_mutex_unlock(&m); c = 2; return 0; }`,
+			racy: []string{"c"}, safe: []string{"a", "b"},
+		},
+		{
+			name: "a lock through a pointer is not one object",
+			src: `#include <pthread.h>
+struct item { pthread_mutex_t lock; int refs; };
+struct item items[2];
+void *w(void *a) { struct item *it = a; pthread_mutex_lock(&it->lock); it->refs++; pthread_mutex_unlock(&it->lock); return 0; }
+int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, &items[i]); return 0; }`,
+			racy: []string{"(struct item).refs"},
+		},
+		{
+			name: "a start routine through a wrapper's parameter",
+			src: `#include <pthread.h>
+int hits;
+void *worker(void *a) { hits++; return 0; }
+void *idle(void *a) { return 0; }
+static void spawn(void *(*fn)(void *), void *arg) { pthread_t t; pthread_create(&t, 0, fn, arg); }
+int main(void) { void *(*unused)(void *) = idle; (void)unused; spawn(worker, 0); return hits; }`,
+			racy: []string{"hits"},
+		},
+		{
+			name: "a callback handed to a library function runs in any thread",
+			src: `int flag;
+void event_set(void (*cb)(int));
+void on_event(int s) { flag = s; }
+int main(void) { event_set(on_event); flag = 0; return 0; }`,
+			racy: []string{"flag"},
+		},
+		{
+			name: "locals: private unless their address reaches another thread",
+			src: `#include <pthread.h>
+#include <string.h>
+int g;
+static void fill(int *p) { *p = 1; }
+static int *keep;
+static void store(int *p) { keep = p; }
+void *w(void *a) { int *q = a; (*q)++; int buf[4]; memset(buf, 0, sizeof buf); fill(&buf[1]); int mine = 0; fill(&mine); return 0; }
+int main(void) {
+  pthread_t t[2]; int shared_arg = 0, stored = 0, private_ = 0;
+  fill(&private_);
+  store(&stored);
+  for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, &shared_arg);
+  shared_arg = 5; stored = 2; private_ = 3;
+  g = *keep;
+  return 0;
+}`,
+			racy: []string{"shared_arg"}, safe: []string{"buf[]", "mine", "private_", "i"},
+		},
+		{
+			name: "atomics and thread-local data",
+			src: `#include <pthread.h>
+_Atomic int a; __thread int tl; int plain;
+void *w(void *p) { a++; tl++; __atomic_fetch_add(&plain, 1, __ATOMIC_SEQ_CST); return 0; }
+int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0); a = 1; tl = 2; return 0; }`,
+			safe: []string{"a", "tl", "plain"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := cfront.New().Parse("t.c", []byte(tc.src), cfront.Options{Model: cfront.LP64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := candidates.Analyze(p)
+			var mems []string
+			for _, c := range r.Candidates {
+				mems = append(mems, c.Memory)
+			}
+			for _, m := range tc.racy {
+				if !slices.Contains(mems, m) {
+					t.Errorf("%s: not a candidate; candidates: %s", m, strings.Join(mems, ", "))
+				}
+			}
+			for _, m := range tc.safe {
+				for _, c := range r.Candidates {
+					if c.Memory == m {
+						t.Errorf("%s: a candidate: %s", m, c)
+					}
+				}
+			}
+		})
+	}
+}
