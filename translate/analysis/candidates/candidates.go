@@ -677,4 +677,3 @@ func (a *analyzer) names(ks []int) []string {
 	sort.Strings(out)
 	return out
 }
-
