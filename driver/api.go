@@ -20,6 +20,7 @@ import (
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -89,6 +90,15 @@ type Options struct {
 	Undefines []string
 	Includes  []string
 	Std       string
+	// Candidates lists the whole-program race candidates (package
+	// candidates) with every result; without it they are listed when the
+	// result is unknown. NoCandidates skips the analysis.
+	Candidates   bool
+	NoCandidates bool
+	// FactsFiles are files of the user's facts for the candidates
+	// analysis (candidates.ParseFacts); facts in comments of the inputs
+	// are read too.
+	FactsFiles []string
 	// Units are the translation units of a program of several files
 	// (ladr check a.c b.c, --compile-commands), each with its own flags
 	// after the ones above; Input is then the first unit's file. Empty:
@@ -162,12 +172,14 @@ func (e *BackendError) Unwrap() error { return e.Err }
 type Result struct {
 	Result Outcome `json:"result"`
 	// Property is the name of the property checked (property.Lookup).
-	Property          string  `json:"property"`
-	Verdict           string  `json:"verdict"` // SV-COMP verdict line
-	Bounds            Bounds  `json:"bounds"`
-	Reason            string  `json:"reason,omitempty"`
-	ReasonPos         string  `json:"reason_location,omitempty"`
-	TimeS             float64 `json:"time_s"`
+	Property  string  `json:"property"`
+	Verdict   string  `json:"verdict"` // SV-COMP verdict line
+	Bounds    Bounds  `json:"bounds"`
+	Reason    string  `json:"reason,omitempty"`
+	ReasonPos string  `json:"reason_location,omitempty"`
+	TimeS     float64 `json:"time_s"`
+	// ParseS is the time to parse (and link) the program.
+	ParseS            float64 `json:"parse_s"`
 	TranslateS        float64 `json:"translate_s"`
 	BackendS          float64 `json:"backend_s"`
 	VisibleStatements int     `json:"visible_statements"`
@@ -204,6 +216,10 @@ type Result struct {
 	// Proof is the static race analysis's proof when it is the result
 	// (True for every bound, no CBMC run, Bounds zero).
 	Proof *ProofSummary `json:"proof,omitempty"`
+	// Candidates are the whole-program race candidates: listed when the
+	// result is unknown (the bounded search could not answer), or with
+	// Options.Candidates.
+	Candidates *CandidateReport `json:"race_candidates,omitempty"`
 	// StaticAnalysis is what the static race analysis found when it ran
 	// and its proof is not the result: why it declined, or how many race
 	// candidates it left.
@@ -366,6 +382,13 @@ type ProofSummary struct {
 	Arguments map[string]int `json:"arguments"`
 	// Pairs is the number of pairs of accesses to overlapping memory.
 	Pairs int `json:"pairs"`
+}
+
+// CandidateReport is the whole-program race candidates analysis's result
+// and its time.
+type CandidateReport struct {
+	*candidates.Result
+	TimeS float64 `json:"time_s"`
 }
 
 // StaticAnalysis is the outcome of a static race analysis that did not

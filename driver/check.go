@@ -14,9 +14,11 @@ import (
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/driver/svcomp"
 	"github.com/ladr-dev/ladr/property"
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/seq"
 )
 
 // Check runs ladr on one program. The error is non-nil only for bad input
@@ -51,6 +53,10 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}}
 	var c *checker
 	finish := func() *Result {
+		if res.Candidates != nil && res.Result != Unknown && !opt.Candidates {
+			// Listed when the search could not answer, or when asked.
+			res.Candidates = nil
+		}
 		if c != nil && c.keepErr != nil {
 			res.Errors = append(res.Errors, c.keepErr.Error())
 		}
@@ -93,6 +99,23 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	if err := checkProgram(opt.inputs(), prog); err != nil {
 		return nil, err
+	}
+	res.ParseS = time.Since(start).Seconds()
+	if opt.Property.Seq == seq.Race && !opt.NoCandidates {
+		progress("whole-program race candidates")
+		t0 := time.Now()
+		facts, err := opt.facts()
+		if err != nil {
+			return nil, err
+		}
+		cr, err, ok := within(ctx, func() (*candidates.Result, error) { return candidates.AnalyzeWith(prog, facts) })
+		if !ok {
+			return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil
+		}
+		if err != nil {
+			return nil, &InputError{Err: err}
+		}
+		res.Candidates = &CandidateReport{Result: cr, TimeS: time.Since(t0).Seconds()}
 	}
 	if opt.Property.LockOrder {
 		progress("static lock-order analysis")
@@ -318,6 +341,35 @@ func resolveTask(opt *Options) error {
 		}
 	}
 	return nil
+}
+
+// facts reads the user's facts: the facts files', and those stated in
+// comments of the input files (/* ladr: singleton worker */).
+func (opt Options) facts() ([]candidates.Fact, error) {
+	var out []candidates.Fact
+	for _, path := range opt.FactsFiles {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return nil, &InputError{Err: fmt.Errorf("reading the facts: %w", err)}
+		}
+		fs, err := candidates.ParseFacts(path, text)
+		if err != nil {
+			return nil, &InputError{Err: err}
+		}
+		out = append(out, fs...)
+	}
+	for _, in := range opt.inputs() {
+		text, err := os.ReadFile(in)
+		if err != nil {
+			return nil, &InputError{Err: err}
+		}
+		fs, err := candidates.SourceFacts(in, text)
+		if err != nil {
+			return nil, &InputError{Err: err}
+		}
+		out = append(out, fs...)
+	}
+	return out, nil
 }
 
 // unitUndefines are the -U names of units.

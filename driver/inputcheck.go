@@ -10,6 +10,7 @@ import (
 
 	"github.com/ladr-dev/ladr/driver/svcomp"
 	"github.com/ladr-dev/ladr/property"
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
 )
@@ -35,6 +36,10 @@ func ErrorPos(err error) (ir.Pos, bool) {
 	var ce *cfront.Error
 	if errors.As(err, &ce) && ce.Pos.IsValid() {
 		return ce.Pos, true
+	}
+	var fe *candidates.FactError
+	if errors.As(err, &fe) && fe.Pos.IsValid() {
+		return fe.Pos, true
 	}
 	return ir.Pos{}, false
 }

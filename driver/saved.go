@@ -33,10 +33,10 @@ type SavedTrace struct {
 	// Defines and IncludeDirs (absolute) are the -D and -I the program was
 	// built with; ArgsFixed tells whether main's arguments were fixed to
 	// Args (--args) rather than nondeterministic.
-	Defines     []string        `json:"defines,omitempty"`
-	IncludeDirs []string        `json:"include_dirs,omitempty"`
-	ArgsFixed   bool            `json:"args_fixed,omitempty"`
-	Args        []string        `json:"args,omitempty"`
+	Defines     []string `json:"defines,omitempty"`
+	IncludeDirs []string `json:"include_dirs,omitempty"`
+	ArgsFixed   bool     `json:"args_fixed,omitempty"`
+	Args        []string `json:"args,omitempty"`
 	// Undefines, Includes (absolute) and Std are the -U, -include and
 	// --std the program was built with.
 	Undefines []string `json:"undefines,omitempty"`
@@ -44,11 +44,11 @@ type SavedTrace struct {
 	Std       string   `json:"std,omitempty"`
 	// Units are the program's files when it has several (Input is the
 	// first), each with its content's hash and its own flags.
-	Units       []SavedUnit     `json:"units,omitempty"`
-	Assertion   string          `json:"assertion"`
-	File        string          `json:"file,omitempty"`
-	Line        int             `json:"line,omitempty"`
-	Choices     []replay.Choice `json:"choices"`
+	Units     []SavedUnit     `json:"units,omitempty"`
+	Assertion string          `json:"assertion"`
+	File      string          `json:"file,omitempty"`
+	Line      int             `json:"line,omitempty"`
+	Choices   []replay.Choice `json:"choices"`
 }
 
 // SavedUnit is one translation unit of a saved trace's program.

@@ -152,6 +152,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.StringFlag{Name: "witness-format", Value: "graphml", Usage: "witness format of every --witness file: graphml (GraphML 1.0) or yaml (YAML 2.2 draft, with threads); by default told by the file's extension"},
 					&cli.BoolFlag{Name: "trace", Value: true, Usage: "show the interleaving of a violation (--trace=false hides it)"},
 					&cli.StringFlag{Name: "save-trace", Usage: "write what replaying a violation needs to `FILE` (JSON)"},
+					&cli.BoolFlag{Name: "candidates", Usage: "list the whole-program race candidates (static, no inlining: pairs of accesses threads may make at once with no common lock, most likely first) after every result; by default they are listed when the result is unknown; --candidates=false skips the analysis"},
+					&cli.StringSliceFlag{Name: "facts", Usage: "take the user's facts in `FILE` for the race candidates, one per line: singleton ROUTINE (one thread runs it at a time), exclusive F G ... (never run at once), holds F LOCK (F is called with the global LOCK held); comments /* ladr: FACT */ in the sources count too"},
 					&cli.BoolFlag{Name: "explain-proof", Usage: "after the verdict, list the pairs of accesses the static race analysis considered, each with the argument that excludes a race (race candidates first)"},
 				),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {
@@ -384,6 +386,11 @@ func checkCmd(c *cli.Context) error {
 		return err
 	}
 	opt.ExplainProof = c.Bool("explain-proof")
+	opt.FactsFiles = c.StringSlice("facts")
+	if c.IsSet("candidates") {
+		opt.Candidates = c.Bool("candidates")
+		opt.NoCandidates = !opt.Candidates
+	}
 	format := c.String("format")
 	if format != "text" && format != "json" && format != "sarif" {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("unknown --format %q (want text, json or sarif)", format)}

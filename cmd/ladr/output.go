@@ -154,6 +154,7 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 	if r.Result != driver.Violation {
 		writeAssumptions(w, r)
 	}
+	writeCandidates(w, r)
 	if r.Proof != nil || r.Deadlock != nil && r.Deadlock.DeadlockFree {
 		fmt.Fprintf(w, "  %.2fs (translate and analysis %.2fs, no CBMC run); no bounds\n", r.TimeS, r.TranslateS)
 	} else {
@@ -320,4 +321,40 @@ func proofAccess(a driver.ProofAccess) string {
 		s += " holding " + strings.Join(a.Locks, ", ")
 	}
 	return s
+}
+
+// shownCandidates is how many race candidates the text report shows.
+const shownCandidates = 10
+
+// writeCandidates prints the whole-program race candidates, when the
+// result has them: the counts and the most likely ones.
+func writeCandidates(w io.Writer, r *driver.Result) {
+	cr := r.Candidates
+	if cr == nil {
+		return
+	}
+	threads := 0
+	for _, t := range cr.Threads {
+		if t.Kind != "main" {
+			threads++
+		}
+	}
+	fmt.Fprintf(w, "  Race candidates (static analysis of the whole program, not confirmed): %d pair(s) of accesses, to %d place(s) in memory,", cr.Total, cr.Memories)
+	fmt.Fprintf(w, " in %d of %d function(s), %d kind(s) of thread besides main; %.2fs\n", cr.Reached, cr.Functions, threads, cr.TimeS)
+	if cr.Total == 0 {
+		fmt.Fprintln(w, "    none: no two accesses of threads that may run at once to overlapping memory without a common lock")
+	}
+	for i, c := range cr.Candidates {
+		if i >= shownCandidates {
+			fmt.Fprintf(w, "    ... %d more (--format json lists %d)\n", cr.Total-shownCandidates, len(cr.Candidates))
+			break
+		}
+		fmt.Fprintf(w, "    %d. %s\n", i+1, c)
+	}
+	for _, f := range cr.Facts {
+		fmt.Fprintf(w, "    fact %q (%s): excluded %d pair(s)\n", f.String(), f.At, f.Excluded)
+	}
+	if len(cr.Unresolved) > 0 {
+		fmt.Fprintf(w, "    %d call(s) through a pointer that no function of the program fits, e.g. at %s: what they call is not followed\n", len(cr.Unresolved), cr.Unresolved[0])
+	}
 }

@@ -55,7 +55,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      "race candidates of the whole program, without inlining: pairs of accesses threads may make at once to overlapping memory with no common lock",
 	Requires: []*analysis.Analyzer{callgraph.Analyzer},
 	Run: func(p *analysis.Pass) (any, error) {
-		return analyze(p.Prog, p.ResultOf[callgraph.Analyzer].(*callgraph.Graph)), nil
+		return analyze(p.Prog, p.ResultOf[callgraph.Analyzer].(*callgraph.Graph), nil)
 	},
 }
 
@@ -64,7 +64,15 @@ const MaxListed = 200
 
 // Analyze lists the race candidates of prog.
 func Analyze(prog *ir.Program) *Result {
-	return analyze(prog, callgraph.Build(prog))
+	r, _ := AnalyzeWith(prog, nil)
+	return r
+}
+
+// AnalyzeWith lists the race candidates of prog, taking the user's facts
+// as given; a fact naming a function or lock prog does not define is a
+// *FactError. The result's Facts say how many pairs each fact excluded.
+func AnalyzeWith(prog *ir.Program, facts []Fact) (*Result, error) {
+	return analyze(prog, callgraph.Build(prog), facts)
 }
 
 // Result is what the analysis found.
@@ -84,10 +92,14 @@ type Result struct {
 	// them an argument excludes, by argument.
 	Pairs    int            `json:"pairs"`
 	Excluded map[string]int `json:"excluded"`
-	// Total is the number of candidates; Candidates lists the first
-	// MaxListed, most likely first.
+	// Total is the number of candidates, Memories the number of memories
+	// they access; Candidates lists MaxListed of them: the most likely of
+	// each memory first, most likely first, then the others.
 	Total      int         `json:"total"`
+	Memories   int         `json:"memories"`
 	Candidates []Candidate `json:"candidates"`
+	// Facts are the user's facts taken, with the pairs each excluded.
+	Facts []Fact `json:"facts,omitempty"`
 	// Unresolved are the calls through a pointer no function fits (the
 	// analysis does not know what they do).
 	Unresolved []string `json:"unresolved,omitempty"`
@@ -151,6 +163,9 @@ type loc struct {
 	leaf string
 	// bytes: the access goes through a pointer to bytes.
 	bytes bool
+	// own: the variable is the accessing thread's own instance (a
+	// thread-local or automatic variable accessed by name).
+	own bool
 }
 
 func (l loc) String() string {
@@ -180,13 +195,20 @@ type access struct {
 }
 
 // analyze lists the candidates of prog with call graph g.
-func analyze(prog *ir.Program, g *callgraph.Graph) *Result {
+func analyze(prog *ir.Program, g *callgraph.Graph, facts []Fact) (*Result, error) {
 	a := &analyzer{prog: prog, g: g, addrTaken: addressTaken(prog), escapes: escaping(prog)}
 	res := &Result{Functions: len(g.Funcs), Excluded: map[string]int{}}
 	for _, s := range g.Unresolved {
 		res.Unresolved = append(res.Unresolved, s.Call.P.String())
 	}
+	if err := a.checkFacts(facts); err != nil {
+		return nil, err
+	}
+	for i := range facts {
+		a.facts = append(a.facts, &facts[i])
+	}
 	a.threads()
+	a.applyFacts()
 	a.summaries()
 	a.entryLocks()
 	var accs []*access
@@ -206,7 +228,10 @@ func analyze(prog *ir.Program, g *callgraph.Graph) *Result {
 		res.Threads = append(res.Threads, th)
 	}
 	a.pairs(accs, res)
-	return res
+	for _, f := range a.facts {
+		res.Facts = append(res.Facts, *f)
+	}
+	return res, nil
 }
 
 // kind is a kind of thread.
@@ -215,6 +240,8 @@ type kind struct {
 	kind    string
 	sites   []ir.Pos
 	many    bool
+	// singleton is the user's fact that makes a many kind single.
+	singleton *Fact
 }
 
 // analyzer holds the analysis's state.
@@ -250,6 +277,19 @@ type analyzer struct {
 	// threads of the kind may exist.
 	mainIdx map[*ir.Function]int
 	created []int
+	// facts are the user's; exclusive holds, per exclusive fact, the
+	// functions inside each of its functions; holds the locks a holds
+	// fact adds at a function's entry.
+	facts     []*Fact
+	exclusive []exclusiveFact
+	holds     map[*ir.Function]state
+}
+
+// exclusiveFact is an exclusive fact with the functions that run only
+// inside each of its functions.
+type exclusiveFact struct {
+	fact   *Fact
+	inside []map[*ir.Function]bool
 }
 
 // threads finds the kinds of threads and which functions each runs.
@@ -558,10 +598,12 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 	switch x := e.(type) {
 	case *ir.Ident:
 		v := x.Var
-		if v.ThreadLocal || !v.IsStaticStorage() && !a.escapes[v] {
+		if !a.pointedTo(v) && (v.ThreadLocal || !v.IsStaticStorage()) {
 			return loc{}, false
 		}
-		return loc{v: v, leaf: typeKey(v.Type)}, true
+		// A thread-local or automatic variable named is the accessing
+		// thread's own: it races only with an access through a pointer.
+		return loc{v: v, leaf: typeKey(v.Type), own: v.ThreadLocal || !v.IsStaticStorage()}, true
 	case *ir.Member:
 		if x.Arrow {
 			st := ir.Elem(x.X.Type())
@@ -627,7 +669,7 @@ func (a *analyzer) overlap(x, y loc) bool {
 	}
 	switch {
 	case x.v != nil && y.v != nil:
-		return x.v == y.v && prefix(x.path, y.path)
+		return x.v == y.v && !x.own && prefix(x.path, y.path)
 	case x.v != nil:
 		return a.pointedTo(x.v) && (x.leaf == y.leaf || y.path == "" && containsType(x, y.typ))
 	case y.v != nil:
@@ -640,10 +682,10 @@ func (a *analyzer) overlap(x, y loc) bool {
 // static storage whose address is taken, an automatic one whose address
 // escapes.
 func (a *analyzer) pointedTo(v *ir.Var) bool {
-	if v.IsStaticStorage() {
+	if v.IsStaticStorage() && !v.ThreadLocal {
 		return a.addrTaken[v]
 	}
-	return a.escapes[v]
+	return a.escapes[v] || v.ThreadLocal && a.addrTaken[v]
 }
 
 // containsType reports whether the variable memory l may hold an object of

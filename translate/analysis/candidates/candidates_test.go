@@ -140,6 +140,14 @@ int main(void) {
 			racy: []string{"shared_arg"}, safe: []string{"buf[]", "mine", "private_", "i"},
 		},
 		{
+			name: "a thread-local variable whose address another thread receives",
+			src: `#include <pthread.h>
+__thread int data; __thread int mine; int *ptr; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_lock(&m); ptr = &data; *ptr = 2; pthread_mutex_unlock(&m); data = 1; mine = 1; return 0; }
+int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0); return 0; }`,
+			racy: []string{"data"}, safe: []string{"mine"},
+		},
+		{
 			name: "atomics and thread-local data",
 			src: `#include <pthread.h>
 _Atomic int a; __thread int tl; int plain;
@@ -171,5 +179,86 @@ int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i
 				}
 			}
 		})
+	}
+}
+
+// TestFacts: the user's facts exclude what they cover and count it; a
+// malformed fact or one naming nothing of the program is an error at its
+// line.
+func TestFacts(t *testing.T) {
+	src := `#include <pthread.h>
+int a, b, c, d; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static void touch_c(void) { c++; }
+void *single(void *p) { a++; return 0; }
+void *reader(void *p) { b++; touch_c(); return 0; }
+void *writer(void *p) { b--; return 0; }
+static void bump_d(void) { d++; } /* ladr: holds bump_d m */
+void *locked(void *p) { pthread_mutex_lock(&m); bump_d(); pthread_mutex_unlock(&m); return 0; }
+int main(void) {
+  pthread_t t[8];
+  for (int i = 0; i < 2; i++) { pthread_create(&t[i], 0, single, 0); pthread_create(&t[2+i], 0, locked, 0); }
+  pthread_create(&t[4], 0, reader, 0); pthread_create(&t[5], 0, writer, 0);
+  bump_d(); /* main takes no lock: the fact is wrong here, and the analysis believes it */
+  return 0;
+}`
+	p, err := cfront.New().Parse("t.c", []byte(src), cfront.Options{Model: cfront.LP64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mems := func(r *candidates.Result) []string {
+		var out []string
+		for _, c := range r.Candidates {
+			out = append(out, c.Memory)
+		}
+		return out
+	}
+	without := candidates.Analyze(p)
+	for _, m := range []string{"a", "b", "d"} {
+		if !slices.Contains(mems(without), m) {
+			t.Fatalf("without facts, %s is not a candidate: %v", m, mems(without))
+		}
+	}
+	facts, err := candidates.ParseFacts("f.facts", []byte("# facts\nsingleton single\nexclusive reader writer  # never at once\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inSource, err := candidates.SourceFacts("t.c", []byte(src))
+	if err != nil || len(inSource) != 1 || inSource[0].At != "t.c:7:44" {
+		t.Fatalf("source facts = %+v, %v; want holds bump_d m at t.c:7:44", inSource, err)
+	}
+	r, err := candidates.AnalyzeWith(p, append(facts, inSource...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"a", "b", "d"} {
+		if slices.Contains(mems(r), m) {
+			t.Errorf("with the facts, %s is still a candidate", m)
+		}
+	}
+	for _, f := range r.Facts {
+		if f.Excluded == 0 {
+			t.Errorf("fact %s excluded nothing", f)
+		}
+	}
+	for _, tc := range []struct{ text, err string }{
+		{"singleton", "f:1:1: singleton takes one"},
+		{"\n  sometimes a b", "f:2:3: unknown fact \"sometimes\""},
+		{"holds f", "f:1:1: holds takes a function and a global lock"},
+	} {
+		if _, err := candidates.ParseFacts("f", []byte(tc.text)); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("ParseFacts(%q) = %v, want %q", tc.text, err, tc.err)
+		}
+	}
+	for _, tc := range []struct{ text, err string }{
+		{"singleton nosuch", "f:1:1: fact \"singleton nosuch\": the program defines no function nosuch"},
+		{"holds bump_d nolock", "the program has no global lock nolock"},
+	} {
+		fs, err := candidates.ParseFacts("f", []byte(tc.text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := candidates.AnalyzeWith(p, fs); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("AnalyzeWith(%q) = %v, want %q", tc.text, err, tc.err)
+		}
 	}
 }

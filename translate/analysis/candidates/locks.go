@@ -519,10 +519,18 @@ func (a *analyzer) entryLocks() {
 			a.entry[f] = state{}
 		}
 	}
+	for f, held := range a.holds {
+		if roots[f] || len(a.g.Callers[f]) == 0 {
+			a.entry[f] = maps.Clone(held)
+		}
+	}
 	for round := 0; round < 8; round++ {
 		next := map[*ir.Function]state{}
 		for f := range roots {
-			next[f] = state{}
+			next[f] = maps.Clone(a.holds[f])
+			if next[f] == nil {
+				next[f] = state{}
+			}
 		}
 		for _, f := range a.g.Funcs {
 			e, ok := a.entry[f]
@@ -541,6 +549,13 @@ func (a *analyzer) entryLocks() {
 						continue
 					}
 					next[t] = meet2(next[t], st)
+				}
+			}
+		}
+		for f, held := range a.holds {
+			if st, ok := next[f]; ok {
+				for k, m := range held {
+					st[k] = m
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package candidates
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -45,6 +46,19 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 					continue
 				}
 				if !a.parallel(x, y) {
+					if a.parallelWithout(x, y) {
+						// Only a singleton fact keeps them apart.
+						for _, k := range a.runBy[x.f] {
+							if f := a.kinds[k].singleton; f != nil && slices.Contains(a.runBy[y.f], k) {
+								f.Excluded++
+								break
+							}
+						}
+					}
+					continue
+				}
+				if f := a.excludedByFact(x, y); f != nil {
+					f.Excluded++
 					continue
 				}
 				res.Pairs++
@@ -54,6 +68,7 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 				}
 				if common := commonLock(x, y); common != "" {
 					res.Excluded["common lock"]++
+					a.creditHolds(x, y, common)
 					continue
 				}
 				c := a.candidate(x, y)
@@ -64,12 +79,13 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 			}
 		}
 	}
+	var all []Candidate
 	for _, c := range best {
-		res.Candidates = append(res.Candidates, *c)
+		all = append(all, *c)
 	}
-	res.Total = len(res.Candidates)
-	sort.Slice(res.Candidates, func(i, j int) bool {
-		ci, cj := res.Candidates[i], res.Candidates[j]
+	res.Total = len(all)
+	sort.Slice(all, func(i, j int) bool {
+		ci, cj := all[i], all[j]
 		if ci.Rank != cj.Rank {
 			return ci.Rank > cj.Rank
 		}
@@ -78,8 +94,55 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 		}
 		return ci.Second.Position < cj.Second.Position
 	})
+	// The list names every memory once before any twice: the best pair
+	// of each memory, in rank order, then the others.
+	first := map[string]bool{}
+	var rest []Candidate
+	for _, c := range all {
+		if !first[c.Memory] {
+			first[c.Memory] = true
+			res.Candidates = append(res.Candidates, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	res.Memories = len(first)
+	res.Candidates = append(res.Candidates, rest...)
 	if len(res.Candidates) > MaxListed {
 		res.Candidates = res.Candidates[:MaxListed]
+	}
+}
+
+// parallelWithout is parallel without the singleton facts.
+func (a *analyzer) parallelWithout(x, y *access) bool {
+	for _, k := range a.kinds {
+		if k.singleton != nil {
+			k.many = true
+		}
+	}
+	p := a.parallel(x, y)
+	for _, k := range a.kinds {
+		if k.singleton != nil {
+			k.many = false
+		}
+	}
+	return p
+}
+
+// creditHolds counts a pair a holds fact's lock excluded, for the facts
+// whose lock it is and inside whose function one of the accesses is.
+func (a *analyzer) creditHolds(x, y *access, key string) {
+	for _, f := range a.facts {
+		if f.Kind != "holds" {
+			continue
+		}
+		fn := a.prog.Func(f.Args[0])
+		if _, ok := a.holds[fn][key]; !ok {
+			continue
+		}
+		if in := a.within(fn); in[x.f] || in[y.f] {
+			f.Excluded++
+		}
 	}
 }
 
@@ -151,7 +214,13 @@ func (a *analyzer) candidate(x, y *access) Candidate {
 		c.Why = "no lock held at either"
 		c.Rank += 2
 	default:
-		c.Why = "no lock held at both"
+		held := func(s Side) string {
+			if len(s.Locks) == 0 {
+				return "none"
+			}
+			return strings.Join(s.Locks, ", ")
+		}
+		c.Why = "no lock common to both (the first holds " + held(c.First) + ", the second " + held(c.Second) + ")"
 		c.Rank++
 	}
 	if len(kinds) == 0 {

@@ -1,0 +1,39 @@
+package candidates_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate/analysis/analysistest"
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
+	"github.com/ladr-dev/ladr/translate/cfront"
+)
+
+// TestSVCOMPRacyHaveCandidates runs the analysis on every SV-COMP race
+// task of ../shared/svcomp (LADR_SVCOMP overrides; skipped without it):
+// each racy task has a candidate, and no task makes it fail.
+func TestSVCOMPRacyHaveCandidates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir := os.Getenv("LADR_SVCOMP")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "..", "shared", "svcomp")
+	}
+	index := filepath.Join(dir, "INDEX.tsv")
+	if _, err := os.Stat(index); err != nil {
+		t.Skipf("no SV-COMP tasks: %v", err)
+	}
+	fe := cfront.New()
+	for _, task := range analysistest.Index(t, index, "") {
+		p, err := fe.Parse(filepath.Join(dir, task.Input), task.Src, cfront.Options{Model: task.Model})
+		if err != nil {
+			continue // the front end's own tests cover what it refuses
+		}
+		r := candidates.Analyze(p)
+		if task.Expected == "false" && r.Total == 0 {
+			t.Errorf("%s: racy task without a race candidate", task.YML)
+		}
+	}
+}
