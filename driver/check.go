@@ -53,7 +53,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}}
 	var c *checker
 	finish := func() *Result {
-		if res.Candidates != nil && res.Result != Unknown && !opt.Candidates {
+		if res.Candidates != nil && res.Result != Unknown && !opt.Candidates && !res.Candidates.Proved {
 			// Listed when the search could not answer, or when asked.
 			res.Candidates = nil
 		}
@@ -116,6 +116,14 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 			return nil, &InputError{Err: err}
 		}
 		res.Candidates = &CandidateReport{Result: cr, TimeS: time.Since(t0).Seconds()}
+		if cr.Proved && !opt.NoStaticProof && !opt.ExplainProof && opt.Follow == nil {
+			// Race-free for every bound, without inlining or CBMC.
+			res.Result = True
+			res.Bounds = Bounds{}
+			res.TranslateS = res.Candidates.TimeS
+			res.Notes = append(res.Notes, WholeProgramProofNote)
+			return finish(), nil
+		}
 	}
 	if opt.Property.LockOrder {
 		progress("static lock-order analysis")

@@ -16,6 +16,10 @@ import (
 // proved: no CBMC run, no bounds.
 const StaticProofNote = "static race analysis: no two accesses of the program may race in any execution; the verdict holds for every bound (CBMC did not run)"
 
+// WholeProgramProofNote is the note of a result the whole-program race
+// analysis (package candidates) proved: no inlining, no CBMC, no bounds.
+const WholeProgramProofNote = "whole-program static race analysis: no two accesses of the program may race in any execution, assuming the worst of calls through pointers and of accesses through pointers to bytes; the verdict holds for every bound (no inlining, CBMC did not run)"
+
 // Prove runs the static race analysis of the race property: it translates
 // the program Check parsed up to pass prove (the unbounded program, calls
 // inlined, loops kept). It returns a True attempt when the analysis proves

@@ -76,11 +76,22 @@ type Graph struct {
 	// Unresolved are the calls through a pointer that no function of the
 	// program fits.
 	Unresolved []*Site
+	// exact: a call through a pointer reaches the functions of its own
+	// type when there are any.
+	exact bool
 }
 
-// Build computes the call graph of prog.
-func Build(prog *ir.Program) *Graph {
-	g := &Graph{Sites: map[*ir.Function][]*Site{}, Callers: map[*ir.Function][]*Site{}, EscapedAt: map[*ir.Function][]*Site{}}
+// Build computes the call graph of prog; a call through a pointer may
+// reach the functions of the pointer's own type only, when it has any.
+func Build(prog *ir.Program) *Graph { return build(prog, true) }
+
+// BuildSound computes the call graph of prog assuming the worst of calls
+// through pointers: every address-taken function whose type fits (a
+// function stored in a pointer of another type through a cast included).
+func BuildSound(prog *ir.Program) *Graph { return build(prog, false) }
+
+func build(prog *ir.Program, exact bool) *Graph {
+	g := &Graph{exact: exact, Sites: map[*ir.Function][]*Site{}, Callers: map[*ir.Function][]*Site{}, EscapedAt: map[*ir.Function][]*Site{}}
 	taken := map[*ir.Function]bool{}
 	escaped := map[*ir.Function]bool{}
 	for _, f := range prog.Funcs {
@@ -219,7 +230,7 @@ func (g *Graph) resolveCreates() {
 			continue
 		}
 		for _, f := range g.AddressTaken {
-			if len(f.Params) == 0 || len(f.Params) == 1 && ir.IsPointer(f.Params[0].Type) {
+			if !g.exact || len(f.Params) == 0 || len(f.Params) == 1 && ir.IsPointer(f.Params[0].Type) {
 				cr.Routines = append(cr.Routines, f)
 			}
 		}
@@ -384,7 +395,7 @@ func funcOf(e ir.Expr) *ir.Function {
 // arguments).
 func (g *Graph) fitting(c *ir.Call) []*ir.Function {
 	ft := calleeType(c)
-	if ft != nil {
+	if ft != nil && g.exact {
 		// The functions of the pointer's own type, when there are any: a
 		// function of another type is stored in such a pointer only
 		// through a cast.

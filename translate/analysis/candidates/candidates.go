@@ -55,7 +55,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      "race candidates of the whole program, without inlining: pairs of accesses threads may make at once to overlapping memory with no common lock",
 	Requires: []*analysis.Analyzer{callgraph.Analyzer},
 	Run: func(p *analysis.Pass) (any, error) {
-		return analyze(p.Prog, p.ResultOf[callgraph.Analyzer].(*callgraph.Graph), nil)
+		return analyze(p.Prog, p.ResultOf[callgraph.Analyzer].(*callgraph.Graph), nil, false)
 	},
 }
 
@@ -72,7 +72,28 @@ func Analyze(prog *ir.Program) *Result {
 // as given; a fact naming a function or lock prog does not define is a
 // *FactError. The result's Facts say how many pairs each fact excluded.
 func AnalyzeWith(prog *ir.Program, facts []Fact) (*Result, error) {
-	return analyze(prog, callgraph.Build(prog), facts)
+	r, err := analyze(prog, callgraph.Build(prog), facts, false)
+	if err != nil || r.Total > 0 || len(facts) > 0 {
+		if err == nil && r.Total == 0 {
+			r.Declined = "the user's facts were taken"
+		}
+		return r, err
+	}
+	// No candidate: the analysis again, assuming the worst where the
+	// listing assumed the likely, decides whether that is a proof.
+	s, err := analyze(prog, callgraph.BuildSound(prog), nil, true)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case s.declined != "":
+		r.Declined, r.DeclinedAt = s.declined, s.declinedAt
+	case s.Total > 0:
+		r.Declined = fmt.Sprintf("assuming the worst of calls through pointers and of accesses through pointers to bytes, %d pair(s) may race", s.Total)
+	default:
+		r.Proved = true
+	}
+	return r, nil
 }
 
 // Result is what the analysis found.
@@ -98,6 +119,17 @@ type Result struct {
 	Total      int         `json:"total"`
 	Memories   int         `json:"memories"`
 	Candidates []Candidate `json:"candidates"`
+	// Proved: there is no candidate, and the analysis, run again assuming
+	// the worst everywhere it cannot follow (every function a call
+	// through a pointer may reach, accesses through pointers to bytes
+	// overlapping everything), found none either and followed the whole
+	// program: no two accesses may race in any execution, whatever the
+	// bounds. Declined says why a result without candidates is no proof.
+	Proved     bool   `json:"proved"`
+	Declined   string `json:"declined,omitempty"`
+	DeclinedAt string `json:"declined_at,omitempty"`
+	declined   string
+	declinedAt string
 	// Facts are the user's facts taken, with the pairs each excluded.
 	Facts []Fact `json:"facts,omitempty"`
 	// Unresolved are the calls through a pointer no function fits (the
@@ -195,8 +227,8 @@ type access struct {
 }
 
 // analyze lists the candidates of prog with call graph g.
-func analyze(prog *ir.Program, g *callgraph.Graph, facts []Fact) (*Result, error) {
-	a := &analyzer{prog: prog, g: g, addrTaken: addressTaken(prog), escapes: escaping(prog)}
+func analyze(prog *ir.Program, g *callgraph.Graph, facts []Fact, sound bool) (*Result, error) {
+	a := &analyzer{prog: prog, g: g, addrTaken: addressTaken(prog), escapes: escaping(prog, sound), sound: sound}
 	res := &Result{Functions: len(g.Funcs), Excluded: map[string]int{}}
 	for _, s := range g.Unresolved {
 		res.Unresolved = append(res.Unresolved, s.Call.P.String())
@@ -230,6 +262,13 @@ func analyze(prog *ir.Program, g *callgraph.Graph, facts []Fact) (*Result, error
 	a.pairs(accs, res)
 	for _, f := range a.facts {
 		res.Facts = append(res.Facts, *f)
+	}
+	if sound {
+		a.soundChecks()
+		res.declined = a.declineMsg
+		if a.declinePos.IsValid() {
+			res.declinedAt = a.declinePos.String()
+		}
 	}
 	return res, nil
 }
@@ -283,7 +322,25 @@ type analyzer struct {
 	facts     []*Fact
 	exclusive []exclusiveFact
 	holds     map[*ir.Function]state
+	// sound: the analysis assumes the worst everywhere (for a proof),
+	// and records why a proof is declined.
+	sound      bool
+	declineMsg string
+	declinePos ir.Pos
+	// reach are the functions main or a thread may run.
+	reach map[*ir.Function]bool
+	// nested holds the types each struct type's objects hold.
+	nested map[string]map[string]bool
 }
+
+// decline records the first reason a sound analysis's result is no proof.
+func (a *analyzer) decline(why string, pos ir.Pos) {
+	if a.declineMsg == "" {
+		a.declineMsg, a.declinePos = why, pos
+	}
+}
+
+func (a *analyzer) declined() bool { return a.declineMsg != "" }
 
 // exclusiveFact is an exclusive fact with the functions that run only
 // inside each of its functions.
@@ -502,51 +559,52 @@ func contains(fs []*ir.Function, f *ir.Function) bool {
 	return false
 }
 
-// addressTaken returns the variables whose address the program takes (&v,
-// or an array variable used as a value).
+// addressTaken returns the variables whose address the program takes: &v
+// (or &v.f, &v[i]), or an array variable (or array member) used as a value
+// (decayed to a pointer) anywhere but as the array of an indexing or in
+// sizeof.
 func addressTaken(prog *ir.Program) map[*ir.Var]bool {
 	out := map[*ir.Var]bool{}
-	var mark func(e ir.Expr)
-	mark = func(e ir.Expr) {
-		switch x := e.(type) {
-		case *ir.Ident:
-			out[x.Var] = true
-		case *ir.Member:
-			if !x.Arrow {
-				mark(x.X)
-			}
-		case *ir.Index:
-			if ir.IsArray(x.X.Type()) {
-				mark(x.X)
-			}
-		case *ir.Cast:
-			mark(x.X)
+	mark := func(e ir.Expr) {
+		if v := rootVar(e); v != nil {
+			out[v] = true
 		}
 	}
-	visit := func(n any) bool {
-		switch x := n.(type) {
+	var walk func(e ir.Expr, indexed bool)
+	walk = func(e ir.Expr, indexed bool) {
+		switch x := e.(type) {
+		case nil:
+			return
+		case *ir.SizeofExpr, *ir.SizeofType:
+			return
 		case *ir.Unary:
 			if x.Op == ir.Addr {
 				mark(x.X)
 			}
-		case *ir.Cast:
-			if ir.IsArray(x.X.Type()) {
-				mark(x.X)
+		case *ir.Index:
+			walk(x.X, ir.IsArray(x.X.Type()))
+			walk(x.I, false)
+			return
+		case *ir.Member:
+			if ir.IsArray(x.T) && !indexed {
+				mark(x)
 			}
-		case *ir.Call:
-			for _, arg := range x.Args {
-				if ir.IsArray(arg.Type()) {
-					mark(arg)
-				}
+			walk(x.X, !x.Arrow)
+			return
+		case *ir.Ident:
+			if ir.IsArray(x.Var.Type) && !indexed {
+				mark(x)
 			}
-		case *ir.Assign:
-			if ir.IsArray(x.R.Type()) {
-				mark(x.R)
-			}
-		case *ir.Init:
-			if x.Expr != nil && ir.IsArray(x.Expr.Type()) && !ir.IsArray(x.T) {
-				mark(x.Expr)
-			}
+			return
+		}
+		for _, c := range ir.Children(e) {
+			walk(c, false)
+		}
+	}
+	visit := func(n any) bool {
+		if e, ok := n.(ir.Expr); ok {
+			walk(e, false)
+			return false
 		}
 		return true
 	}
@@ -561,6 +619,31 @@ func addressTaken(prog *ir.Program) map[*ir.Var]bool {
 		}
 	}
 	return out
+}
+
+// rootVar returns the variable lvalue e is part of (through members of
+// structs and elements of arrays, not pointers), or nil.
+func rootVar(e ir.Expr) *ir.Var {
+	for {
+		switch x := e.(type) {
+		case *ir.Ident:
+			return x.Var
+		case *ir.Member:
+			if x.Arrow {
+				return nil
+			}
+			e = x.X
+		case *ir.Index:
+			if !ir.IsArray(x.X.Type()) {
+				return nil
+			}
+			e = x.X
+		case *ir.Cast:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 // typeKey names a type for abstract memory (the character types are one).
@@ -607,13 +690,13 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 	case *ir.Member:
 		if x.Arrow {
 			st := ir.Elem(x.X.Type())
-			return loc{typ: typeKey(st), path: "." + x.Field.Name, leaf: typeKey(x.Field.Type)}, true
+			return loc{typ: typeKey(st), path: memberPath(x), leaf: typeKey(x.Field.Type)}, true
 		}
 		l, ok := a.locOf(x.X)
 		if !ok {
 			return l, false
 		}
-		l.path += "." + x.Field.Name
+		l.path += memberPath(x)
 		l.leaf = typeKey(x.Field.Type)
 		return l, true
 	case *ir.Index:
@@ -626,10 +709,10 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 			l.leaf = typeKey(x.T)
 			return l, true
 		}
-		return a.pointee(x.X, x.T), true
+		return a.pointee(x.X, x.T)
 	case *ir.Unary:
 		if x.Op == ir.Deref {
-			return a.pointee(x.X, x.T), true
+			return a.pointee(x.X, x.T)
 		}
 	case *ir.Cast:
 		return a.locOf(x.X)
@@ -637,22 +720,38 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 	return loc{}, false
 }
 
+// memberPath is the path of member access x: the member's name, or for a
+// member of a union, one name for all (they overlap).
+func memberPath(x *ir.Member) string {
+	t := x.X.Type()
+	if x.Arrow {
+		t = ir.Elem(t)
+	}
+	if st, ok := t.(*ir.Struct); ok && st.Union {
+		return ".(union)"
+	}
+	return "." + x.Field.Name
+}
+
 // pointee is the abstract memory of an object of type t through pointer p
 // (its own type before casts decides: a cast to bytes of &s accesses s).
-func (a *analyzer) pointee(p ir.Expr, t ir.Type) loc {
+func (a *analyzer) pointee(p ir.Expr, t ir.Type) (loc, bool) {
 	inner := ir.Uncast(p)
 	if u, ok := inner.(*ir.Unary); ok && u.Op == ir.Addr {
-		if l, ok := a.locOf(u.X); ok {
-			return l
+		l, ok := a.locOf(u.X)
+		if ok || rootVar(u.X) != nil {
+			// The variable's own memory (none other thread's when
+			// locOf says it is not shared).
+			return l, ok
 		}
 	}
 	if it := ir.Elem(inner.Type()); it != nil && !isBytes(it) {
 		t = it
 	}
 	if isBytes(t) {
-		return loc{typ: "char", leaf: "char", bytes: true}
+		return loc{typ: "char", leaf: "char", bytes: true}, true
 	}
-	return loc{typ: typeKey(t), leaf: typeKey(t)}
+	return loc{typ: typeKey(t), leaf: typeKey(t)}, true
 }
 
 // overlap reports whether two abstract memories may overlap.
@@ -665,17 +764,79 @@ func (a *analyzer) overlap(x, y loc) bool {
 		if x.bytes {
 			o = y
 		}
+		if a.sound {
+			return o.v == nil || a.pointedTo(o.v)
+		}
 		return o.leaf == "char" && (o.v == nil || a.pointedTo(o.v))
 	}
+	leaves := a.contains(x.leaf, y.leaf) || a.contains(y.leaf, x.leaf)
 	switch {
 	case x.v != nil && y.v != nil:
 		return x.v == y.v && !x.own && prefix(x.path, y.path)
 	case x.v != nil:
-		return a.pointedTo(x.v) && (x.leaf == y.leaf || y.path == "" && containsType(x, y.typ))
+		return a.pointedTo(x.v) && a.contains(typeKey(x.v.Type), y.typ) && leaves
 	case y.v != nil:
-		return a.pointedTo(y.v) && (x.leaf == y.leaf || x.path == "" && containsType(y, x.typ))
+		return a.pointedTo(y.v) && a.contains(typeKey(y.v.Type), x.typ) && leaves
+	case x.typ == y.typ:
+		return prefix(x.path, y.path)
+	case x.path == "" || y.path == "":
+		return leaves
 	}
-	return x.typ == y.typ && prefix(x.path, y.path) || x.leaf == y.leaf && (x.path == "" || y.path == "")
+	// Objects of two struct types overlap only when one type holds the
+	// other (memory through pointers is told by type).
+	return (a.contains(x.typ, y.typ) || a.contains(y.typ, x.typ)) && leaves
+}
+
+// contains reports whether an object of type key outer may hold one of
+// type key inner: the same type, or the type of a member, element or
+// member of a member, at any depth.
+func (a *analyzer) contains(outer, inner string) bool {
+	if outer == inner {
+		return true
+	}
+	if a.nested == nil {
+		a.nested = nestedTypes(a.prog)
+	}
+	return a.nested[outer][inner]
+}
+
+// nestedTypes returns, for each struct type's key, the keys of the types
+// its objects hold at any depth.
+func nestedTypes(prog *ir.Program) map[string]map[string]bool {
+	direct := map[string]map[string]bool{}
+	var add func(key string, t ir.Type)
+	add = func(key string, t ir.Type) {
+		direct[key][typeKey(t)] = true
+		if arr, ok := t.(*ir.Array); ok {
+			add(key, arr.Elem)
+		}
+	}
+	for _, st := range prog.Structs {
+		key := typeKey(st)
+		if direct[key] == nil {
+			direct[key] = map[string]bool{}
+		}
+		for _, f := range st.Fields {
+			add(key, f.Type)
+		}
+	}
+	out := map[string]map[string]bool{}
+	for key := range direct {
+		seen := map[string]bool{}
+		stack := []string{key}
+		for len(stack) > 0 {
+			k := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for n := range direct[k] {
+				if !seen[n] {
+					seen[n] = true
+					stack = append(stack, n)
+				}
+			}
+		}
+		out[key] = seen
+	}
+	return out
 }
 
 // pointedTo reports whether a pointer may point into v: a variable of
@@ -688,11 +849,6 @@ func (a *analyzer) pointedTo(v *ir.Var) bool {
 	return a.escapes[v] || v.ThreadLocal && a.addrTaken[v]
 }
 
-// containsType reports whether the variable memory l may hold an object of
-// type key t (its own type, or the member its path ends in).
-func containsType(l loc, t string) bool {
-	return typeKey(l.v.Type) == t || l.leaf == t
-}
 
 // prefix reports whether one member path is a prefix of the other.
 func prefix(p, q string) bool {

@@ -148,6 +148,16 @@ int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i
 			racy: []string{"data"}, safe: []string{"mine"},
 		},
 		{
+			name: "SV-COMP atomic sections and atomic functions",
+			src: `#include <pthread.h>
+void __VERIFIER_atomic_begin(void); void __VERIFIER_atomic_end(void);
+int s, f, plain;
+void __VERIFIER_atomic_inc(void) { f++; }
+void *w(void *p) { __VERIFIER_atomic_begin(); s++; __VERIFIER_atomic_end(); __VERIFIER_atomic_inc(); plain++; return 0; }
+int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i], 0, w, 0); __VERIFIER_atomic_begin(); s = 0; plain = 1; __VERIFIER_atomic_end(); __VERIFIER_atomic_inc(); return 0; }`,
+			racy: []string{"plain"}, safe: []string{"s", "f"},
+		},
+		{
 			name: "atomics and thread-local data",
 			src: `#include <pthread.h>
 _Atomic int a; __thread int tl; int plain;

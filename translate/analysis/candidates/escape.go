@@ -12,7 +12,10 @@ import (
 // escapes, a library function the table does not know to use it only
 // during the call). An address kept in a local pointer escapes when that
 // pointer's value does.
-func escaping(prog *ir.Program) map[*ir.Var]bool {
+//
+// With sound set, a pointer variable whose address a library function
+// receives (memcpy(&dst, &p, n)) is taken to hand its value on too.
+func escaping(prog *ir.Program, sound bool) map[*ir.Var]bool {
 	// esc: the variable's address escapes; valEsc: the pointer value a
 	// local pointer (or parameter) holds escapes.
 	esc := map[*ir.Var]bool{}
@@ -135,6 +138,13 @@ func escaping(prog *ir.Program) map[*ir.Var]bool {
 				case f != nil && f.Body != nil && i < len(f.Params):
 					flow(srcs, f.Params[i])
 				case f != nil && f.Body == nil && noCapture(f.Name, i):
+					if sound {
+						for _, s := range srcs {
+							if !s.value && holdsPointers(s.v.Type) {
+								valEsc[s.v] = true
+							}
+						}
+					}
 				default:
 					escape(srcs)
 				}
@@ -218,6 +228,23 @@ func noCapture(name string, i int) bool {
 	switch info.Kind {
 	case model.Pure, model.Sync, model.Atomic, model.Control, model.AtomicMarker:
 		return true
+	}
+	return false
+}
+
+// holdsPointers reports whether a value of type t may hold a pointer.
+func holdsPointers(t ir.Type) bool {
+	switch t := t.(type) {
+	case *ir.Pointer:
+		return true
+	case *ir.Array:
+		return holdsPointers(t.Elem)
+	case *ir.Struct:
+		for _, f := range t.Fields {
+			if holdsPointers(f.Type) {
+				return true
+			}
+		}
 	}
 	return false
 }

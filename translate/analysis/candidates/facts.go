@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 )
 
 // Fact is what a user states about the program that the analysis cannot
@@ -161,6 +162,12 @@ func (a *analyzer) isRoot(f *ir.Function) bool {
 // the functions inside each exclusive function, the locks held at entry.
 func (a *analyzer) applyFacts() {
 	a.holds = map[*ir.Function]state{}
+	for _, f := range a.g.Funcs {
+		if model.Lookup(f.Name).Op == model.OpAtomicFunction {
+			// A __VERIFIER_atomic_ function runs as one step.
+			a.holds[f] = state{atomicSection: "w"}
+		}
+	}
 	for _, f := range a.facts {
 		switch f.Kind {
 		case "singleton":

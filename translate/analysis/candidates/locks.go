@@ -312,6 +312,16 @@ func (w *walker) call(c *ir.Call, st state) state {
 	w.sites[c] = meet2(w.sites[c], st)
 	callee := ir.CalledFunc(c)
 	if callee != nil && callee.Body == nil {
+		switch callee.Name {
+		case "__VERIFIER_atomic_begin":
+			out := maps.Clone(st)
+			out[atomicSection] = "w"
+			return out
+		case "__VERIFIER_atomic_end":
+			out := maps.Clone(st)
+			delete(out, atomicSection)
+			return out
+		}
 		info := model.Lookup(callee.Name)
 		role := info.Lock
 		if role.Act == model.NoLock || role.Arg >= len(c.Args) {
@@ -436,10 +446,16 @@ func (a *analyzer) summaries() {
 	}
 }
 
+// atomicSection is the lock key of SV-COMP's atomic sections: the code
+// between __VERIFIER_atomic_begin and _end, and the functions named
+// __VERIFIER_atomic_*, run as one step, so that two of them never
+// interleave (as if they held one lock).
+const atomicSection = "=__VERIFIER_atomic"
+
 // lockKeys returns every lock key the program's lock functions take, held
 // exclusively.
 func (a *analyzer) lockKeys() state {
-	out := state{}
+	out := state{atomicSection: "w"}
 	for _, f := range a.prog.Funcs {
 		if f.Body == nil {
 			continue
@@ -733,15 +749,43 @@ func (w *walker) libraryAccesses(c *ir.Call, add func(lv ir.Expr, write, atomic 
 		add(lv, true, true)
 		return
 	}
-	if info.Kind == model.Sync || info.Lock.Act != model.NoLock {
-		return // a synchronization object is accessed atomically
+	if info.Op == model.OpThreadCreate && len(c.Args) > 0 && !ir.IsNullConst(c.Args[0]) {
+		// The new thread's id, stored by the creating thread.
+		add(deref(c.Args[0]), true, false)
+		return
+	}
+	if info.Kind == model.Sync && len(info.Effects) == 0 {
+		// A synchronization function's objects, written atomically.
+		for _, a := range c.Args {
+			if ir.IsPointer(a.Type()) && !ir.IsNullConst(a) {
+				add(deref(a), true, true)
+			}
+		}
 	}
 	for _, m := range sharing.MemAccesses(f.Name, c.Args) {
-		if m.Unchecked != "" {
+		if m.Unchecked != "" && !m.Heap {
 			continue
 		}
-		add(m.Lvalue(), m.Write, m.Atomic)
+		// Freeing a block another thread may still access races with
+		// that access: a write.
+		add(m.Lvalue(), m.Write || m.Heap, m.Atomic)
 	}
+	if w.a.sound && info.Kind == model.Unknown && !w.a.declined() && takesPointers(c) {
+		w.a.decline("call of "+f.Name+", a function defined nowhere that takes or returns a pointer (what it accesses is unknown)", c.P)
+	}
+}
+
+// takesPointers reports whether call c passes or returns a pointer.
+func takesPointers(c *ir.Call) bool {
+	if ir.IsPointer(c.T) {
+		return true
+	}
+	for _, a := range c.Args {
+		if ir.IsPointer(a.Type()) || ir.IsArray(a.Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 func deref(p ir.Expr) ir.Expr {

@@ -10,22 +10,32 @@ import (
 // pairs judges every pair of overlapping accesses of accs and fills res's
 // counts and candidates.
 func (a *analyzer) pairs(accs []*access, res *Result) {
-	// Overlapping accesses share their leaf type, their root (variable
-	// or object type), or a whole object and a variable of its type.
+	// Overlapping accesses name one variable, or one's object type holds
+	// the other's (see overlap): they share a bucket of a leaf type.
+	// Assuming the worst, an access through a pointer to bytes may
+	// overlap anything: all share one bucket.
 	buckets := map[string][]int{}
+	if a.nested == nil {
+		a.nested = nestedTypes(a.prog)
+	}
+	anyBytes := false
 	for i, x := range accs {
 		buckets["leaf "+x.l.leaf] = append(buckets["leaf "+x.l.leaf], i)
+		for n := range a.nested[x.l.leaf] {
+			buckets["leaf "+n] = append(buckets["leaf "+n], i)
+		}
 		if x.l.v != nil {
 			key := fmt.Sprintf("var %p", x.l.v)
 			buckets[key] = append(buckets[key], i)
-			tk := "whole " + typeKey(x.l.v.Type)
-			buckets[tk] = append(buckets[tk], i)
-		} else {
-			buckets["type "+x.l.typ] = append(buckets["type "+x.l.typ], i)
-			if x.l.path == "" {
-				buckets["whole "+x.l.typ] = append(buckets["whole "+x.l.typ], i)
-			}
 		}
+		anyBytes = anyBytes || x.l.bytes
+	}
+	if anyBytes && a.sound {
+		all := make([]int, len(accs))
+		for i := range all {
+			all[i] = i
+		}
+		buckets["all"] = all
 	}
 	type pair struct{ i, j int }
 	seen := map[pair]bool{}
@@ -243,6 +253,9 @@ func (a *analyzer) candidate(x, y *access) Candidate {
 
 // lockName shows a lock key.
 func lockName(k string) string {
+	if k == atomicSection {
+		return "an atomic section"
+	}
 	k = k[1:]
 	if i := strings.LastIndex(k, "@"); i > 0 {
 		k = k[:i]
