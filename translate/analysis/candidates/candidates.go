@@ -849,7 +849,6 @@ func (a *analyzer) pointedTo(v *ir.Var) bool {
 	return a.escapes[v] || v.ThreadLocal && a.addrTaken[v]
 }
 
-
 // prefix reports whether one member path is a prefix of the other.
 func prefix(p, q string) bool {
 	if len(p) > len(q) {
