@@ -230,6 +230,10 @@ func New(r *driver.Result) *Log {
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
 		run.Results = append(run.Results, potentialDeadlocks(r)...)
 	case driver.True:
+		if r.Candidates != nil && r.Candidates.Proved {
+			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: whole-program static race analysis (%d access(es) other threads may reach, none may race).", r.Candidates.Accesses)}}}
+			break
+		}
 		if r.Proof != nil {
 			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: static race analysis (%d pair(s) of accesses to overlapping memory, none may race).", r.Proof.Pairs)}}}
 			break
@@ -242,6 +246,7 @@ func New(r *driver.Result) *Log {
 	case driver.Violation:
 		run.Results = []Result{result(r)}
 	}
+	run.Results = append(run.Results, raceCandidates(r)...)
 	for _, e := range r.Errors {
 		// The result stands; an output file is missing.
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, Notification{Level: "warning", Message: Message{e}})
@@ -293,6 +298,32 @@ func NewFailure(f Failure) *Log {
 // potentialDeadlocks returns a warning per potential deadlock of the
 // static deadlock analysis: at the first thread's wait, with every
 // thread's acquisition and wait as related locations.
+// raceCandidates are the whole-program race candidates a result lists
+// (driver.Result.Candidates), as warnings that nothing confirmed: the first
+// access the location, the second a related location.
+func raceCandidates(r *driver.Result) []Result {
+	if r.Candidates == nil || r.Candidates.Proved {
+		return nil
+	}
+	rule := ruleOf(r.Property)
+	var out []Result
+	for _, c := range r.Candidates.Candidates {
+		res := Result{RuleID: property.All()[rule].Rule.ID, RuleIndex: rule, Level: "warning",
+			Message:   Message{"potential data race (static, not confirmed) on " + c.Memory + ": " + c.Why},
+			Locations: []Location{}, Properties: map[string]any{"confirmed": false, "candidate": true}}
+		if file, line, col, ok := splitPos(c.First.Position); ok {
+			res.Locations = []Location{{PhysicalLocation: physical(file, line, col, "")}}
+		}
+		if file, line, col, ok := splitPos(c.Second.Position); ok {
+			id := 0
+			res.RelatedLocations = []Location{{ID: &id, PhysicalLocation: physical(file, line, col, ""),
+				Message: &Message{fmt.Sprintf("the other access, in %s", c.Second.Func)}}}
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
 func potentialDeadlocks(r *driver.Result) []Result {
 	if r.Deadlock == nil {
 		return nil
