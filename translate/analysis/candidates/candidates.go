@@ -222,8 +222,9 @@ type access struct {
 	must map[string]string
 	kind map[string]bool
 	// mainIdx: when main makes the access, the last top-level statement
-	// of main's body in which it may.
+	// of main's body in which it may; mainAt all of them.
 	mainIdx int
+	mainAt  []int
 }
 
 // analyze lists the candidates of prog with call graph g.
@@ -316,6 +317,12 @@ type analyzer struct {
 	// threads of the kind may exist.
 	mainIdx map[*ir.Function]int
 	created []int
+	// mainAt are, for each function main runs, the top-level statements
+	// of main's body whose calls reach it; joined is, for each kind, the
+	// top-level statement of main from which no thread of the kind runs
+	// any more (it joined the one thread of the kind).
+	mainAt map[*ir.Function][]int
+	joined []int
 	// facts are the user's; exclusive holds, per exclusive fact, the
 	// functions inside each of its functions; holds the locks a holds
 	// fact adds at a function's entry.
@@ -414,12 +421,14 @@ func (a *analyzer) threads() {
 	// Main's access races with a thread of a kind only when main may make
 	// it once the kind exists.
 	a.mainIdx = map[*ir.Function]int{}
+	a.mainAt = map[*ir.Function][]int{}
 	reachOf := make([]map[*ir.Function]bool, len(main.Body.List))
 	for i, s := range main.Body.List {
 		reachOf[i] = map[*ir.Function]bool{}
 		for _, f := range a.g.Reach(calledIn(s, a.g)...) {
 			reachOf[i][f] = true
 			a.mainIdx[f] = i
+			a.mainAt[f] = append(a.mainAt[f], i)
 		}
 	}
 	a.created = make([]int, len(a.kinds))
@@ -492,16 +501,138 @@ func (a *analyzer) threads() {
 			}
 		}
 	}
+	a.joined = make([]int, len(a.kinds))
+	for k := range a.kinds {
+		a.joined[k] = len(main.Body.List) + 1 // never
+		if k > 0 {
+			a.joined[k] = a.joinedAt(main, a.kinds[k])
+		}
+	}
 	first := len(main.Body.List) + 1
 	for k := 1; k < len(a.kinds); k++ {
 		first = min(first, a.created[k])
 	}
-	a.mainIdx[main] = len(main.Body.List) // refined per statement (access.mainIdx)
+	a.mainIdx[main] = len(main.Body.List) // refined per statement (access.mainAt)
 	for f, i := range a.mainIdx {
 		if i >= first {
 			a.runBy[f] = append([]int{0}, a.runBy[f]...)
 		}
 	}
+}
+
+// joinedAt returns the top-level statement of main's body that joins the
+// one thread of kind k: k has one thread, created by a top-level statement
+// of main, pthread_create(&h, ...), with h a variable no other statement
+// writes or takes the address of, and a later top-level statement is
+// pthread_join(h, ...) (or x = pthread_join(h, ...)). Otherwise it returns
+// the statement after the last (never).
+func (a *analyzer) joinedAt(main *ir.Function, k *kind) int {
+	never := len(main.Body.List) + 1
+	if k.many || k.kind != "thread" {
+		return never
+	}
+	var site *callgraph.Create
+	for _, cr := range a.g.Creates {
+		if contains(cr.Routines, k.routine) {
+			if site != nil || cr.Caller != main {
+				return never
+			}
+			site = cr
+		}
+	}
+	if site == nil {
+		return never
+	}
+	c := -1
+	for i, s := range main.Body.List {
+		if topCall(s) == site.Call {
+			c = i
+		}
+	}
+	u, ok := ir.Uncast(site.Call.Args[0]).(*ir.Unary)
+	if c < 0 || !ok || u.Op != ir.Addr {
+		return never
+	}
+	id, ok := u.X.(*ir.Ident)
+	if !ok || a.handleUses(id.Var, u) {
+		return never
+	}
+	for j := c + 1; j < len(main.Body.List); j++ {
+		call := topCall(main.Body.List[j])
+		if call == nil {
+			continue
+		}
+		f := ir.CalledFunc(call)
+		if f == nil || f.Body != nil || f.Name != "pthread_join" || len(call.Args) == 0 {
+			continue
+		}
+		if h, ok := ir.Uncast(call.Args[0]).(*ir.Ident); ok && h.Var == id.Var {
+			return j
+		}
+	}
+	return never
+}
+
+// topCall returns the call statement s is (f(...); or x = f(...);), or nil.
+func topCall(s ir.Stmt) *ir.Call {
+	es, ok := s.(*ir.ExprStmt)
+	if !ok {
+		return nil
+	}
+	e := es.X
+	if as, ok := e.(*ir.Assign); ok && as.Op == ir.OpNone {
+		if _, ok := as.L.(*ir.Ident); ok {
+			e = as.R
+		}
+	}
+	c, _ := ir.Uncast(e).(*ir.Call)
+	return c
+}
+
+// handleUses reports whether the program writes v, or takes its address,
+// anywhere but in the one &v (create's).
+func (a *analyzer) handleUses(v *ir.Var, create *ir.Unary) bool {
+	found := false
+	visit := func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Unary:
+			if x != create && x.Op == ir.Addr && rootVar(x.X) == v {
+				found = true
+			}
+			if (x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec) && rootVar(x.X) == v {
+				found = true
+			}
+		case *ir.Assign:
+			if rootVar(x.L) == v {
+				found = true
+			}
+		}
+		return !found
+	}
+	for _, f := range a.prog.Funcs {
+		if f.Body != nil && !found {
+			ir.Inspect(ir.Stmt(f.Body), visit)
+		}
+	}
+	return found || a.addrTaken[v] && !onlyCreateTakes(a.prog, v, create)
+}
+
+// onlyCreateTakes reports whether the one address-of v the program has is
+// create.
+func onlyCreateTakes(prog *ir.Program, v *ir.Var, create *ir.Unary) bool {
+	n := 0
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(x any) bool {
+			if u, ok := x.(*ir.Unary); ok && u.Op == ir.Addr && rootVar(u.X) == v {
+				n++
+			}
+			return true
+		})
+	}
+	return n == 1
 }
 
 // onceFuncs returns the functions that run at most once in the program:

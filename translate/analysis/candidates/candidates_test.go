@@ -158,6 +158,26 @@ int main(void) { pthread_t t[2]; for (int i = 0; i < 2; i++) pthread_create(&t[i
 			racy: []string{"plain"}, safe: []string{"s", "f"},
 		},
 		{
+			name: "after main joined the one thread",
+			src: `#include <pthread.h>
+int before, during, after, loop;
+void *w(void *p) { before++; during++; after++; return 0; }
+void *v(void *p) { loop++; return 0; }
+int main(void) {
+  before = 1;
+  pthread_t t, u[2];
+  pthread_create(&t, 0, w, 0);
+  during = 2;
+  pthread_join(t, 0);
+  after = 3;
+  for (int i = 0; i < 2; i++) pthread_create(&u[i], 0, v, 0);
+  for (int i = 0; i < 2; i++) pthread_join(u[i], 0);
+  loop = 4;
+  return 0;
+}`,
+			racy: []string{"during", "loop"}, safe: []string{"before", "after"},
+		},
+		{
 			name: "atomics and thread-local data",
 			src: `#include <pthread.h>
 _Atomic int a; __thread int tl; int plain;

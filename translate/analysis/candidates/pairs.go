@@ -167,16 +167,28 @@ func (a *analyzer) parallel(x, y *access) bool {
 					return true
 				}
 			case kx == 0:
-				if x.mainIdx >= a.created[ky] {
+				if a.mainWhile(x, ky) {
 					return true
 				}
 			case ky == 0:
-				if y.mainIdx >= a.created[kx] {
+				if a.mainWhile(y, kx) {
 					return true
 				}
 			default:
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// mainWhile reports whether main may make access x while a thread of kind
+// k runs: at a top-level statement of its body from k's creation on and
+// before the statement that joins k's thread.
+func (a *analyzer) mainWhile(x *access, k int) bool {
+	for _, i := range x.mainAt {
+		if i >= a.created[k] && i < a.joined[k] {
+			return true
 		}
 	}
 	return false

@@ -21,15 +21,17 @@ func (a *analyzer) soundChecks() {
 		}
 	}
 	if main := a.prog.Func("main"); main != nil && main.Body != nil {
+		// Any goto back to a label before it (in main's body, at any
+		// depth) may run a top-level statement again.
 		seen := map[string]bool{}
-		for _, s := range main.Body.List {
-			if l, ok := s.(*ir.Label); ok {
-				seen[l.Name] = true
-			}
-		}
 		ir.Inspect(ir.Stmt(main.Body), func(n any) bool {
-			if g, ok := n.(*ir.Goto); ok && seen[g.Label] && !a.declined() {
-				a.decline("a goto back to a label of main's body", g.Pos)
+			switch x := n.(type) {
+			case *ir.Label:
+				seen[x.Name] = true
+			case *ir.Goto:
+				if seen[x.Label] && !a.declined() {
+					a.decline("a goto back to a label of main's body", x.Pos)
+				}
 			}
 			return true
 		})
