@@ -122,6 +122,9 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 			res.Bounds = Bounds{}
 			res.TranslateS = res.Candidates.TimeS
 			res.Notes = append(res.Notes, WholeProgramProofNote)
+			if opt.Keep != "" {
+				res.Notes = append(res.Notes, "--keep: no sequentialized program was made, the whole-program static race analysis answered (--static-proof=false makes one)")
+			}
 			return finish(), nil
 		}
 	}
