@@ -389,6 +389,10 @@ type ProofSummary struct {
 type CandidateReport struct {
 	*candidates.Result
 	TimeS float64 `json:"time_s"`
+	// Answered: the whole-program proof is the result (true for every
+	// bound), the static race analysis of the inlined program having
+	// not concluded.
+	Answered bool `json:"answered,omitempty"`
 }
 
 // StaticAnalysis is the outcome of a static race analysis that did not

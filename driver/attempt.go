@@ -46,6 +46,11 @@ type checker struct {
 	proofVoidAt  ir.Pos
 	proofAttempt *strategy.Attempt
 	proofTaken   bool
+	// candidates is the whole-program race analysis's result (nil when
+	// it did not run): its proof answers when the static race analysis
+	// of the inlined program cannot (wholeProof).
+	candidates *CandidateReport
+	wholeTaken bool
 }
 
 // detail is what the driver keeps of an attempt besides the strategy's

@@ -53,7 +53,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		Bounds: Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet}}
 	var c *checker
 	finish := func() *Result {
-		if res.Candidates != nil && res.Result != Unknown && !opt.Candidates && !res.Candidates.Proved {
+		if res.Candidates != nil && res.Result != Unknown && !opt.Candidates && !res.Candidates.Answered {
 			// Listed when the search could not answer, or when asked.
 			res.Candidates = nil
 		}
@@ -116,17 +116,6 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 			return nil, &InputError{Err: err}
 		}
 		res.Candidates = &CandidateReport{Result: cr, TimeS: time.Since(t0).Seconds()}
-		if cr.Proved && !opt.NoStaticProof && !opt.ExplainProof && opt.Follow == nil {
-			// Race-free for every bound, without inlining or CBMC.
-			res.Result = True
-			res.Bounds = Bounds{}
-			res.TranslateS = res.Candidates.TimeS
-			res.Notes = append(res.Notes, WholeProgramProofNote)
-			if opt.Keep != "" {
-				res.Notes = append(res.Notes, "--keep: no sequentialized program was made, the whole-program static race analysis answered (--static-proof=false makes one)")
-			}
-			return finish(), nil
-		}
 	}
 	if opt.Property.LockOrder {
 		progress("static lock-order analysis")
@@ -141,7 +130,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, &BackendError{Err: err}
 	}
-	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog,
+	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog, candidates: res.Candidates,
 		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}
 	if opt.Follow != nil && !opt.FixedBounds {
 		progress("finding the unwinding the witness needs")
@@ -172,6 +161,9 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	out := found.Final
 	c.proofTaken = out != nil && out == c.proofAttempt
+	if c.proofTaken && c.wholeTaken && res.Candidates != nil {
+		res.Candidates.Answered = true
+	}
 	if out == nil {
 		return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil
 	}

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -47,6 +48,11 @@ func (c *checker) Prove(ctx context.Context) (*strategy.Attempt, error) {
 	if bd.Err != nil || u == nil {
 		// The attempts meet the same failure and report it.
 		c.static = &StaticAnalysis{Declined: "not run: the translation failed before it"}
+		var ue *bound.UnsupportedError
+		if errors.As(bd.Err, &ue) && ue.TooLarge {
+			// Too large to inline: the whole-program analysis may answer.
+			return c.wholeProof(t0), nil
+		}
 		return nil, nil
 	}
 	p := u.Proof
@@ -54,20 +60,24 @@ func (c *checker) Prove(ctx context.Context) (*strategy.Attempt, error) {
 		return nil, nil
 	}
 	c.proof = p
-	if !p.Proved {
-		return nil, nil
-	}
 	// The proof is of the program the passes before it left: it stands
 	// only when they neither gave up on a construct nor cut behaviours.
 	if pos, what := unsupportedIn(u.Entries); what != "" {
-		c.proofVoid, c.proofVoidAt = "unsupported: "+what, pos
+		if p.Proved {
+			c.proofVoid, c.proofVoidAt = "unsupported: "+what, pos
+		}
 		return nil, nil
+	}
+	if !p.Proved {
+		// Not proved (candidates, or a construct it declines): the
+		// whole-program analysis, which follows other things, may prove.
+		return c.wholeProof(t0), nil
 	}
 	// Cuts in code the threads run (not those in functions nothing
 	// calls, which inlining left behind).
 	if cuts := bound.CutsIn(u.Entries); len(cuts) > 0 {
 		c.proofVoid, c.proofVoidAt = "behaviours cut before the analysis: "+cuts[0].What, cuts[0].Pos
-		return nil, nil
+		return c.wholeProof(t0), nil
 	}
 	if opt.NoStaticProof {
 		return nil, nil
@@ -79,6 +89,27 @@ func (c *checker) Prove(ctx context.Context) (*strategy.Attempt, error) {
 	c.proofAttempt = &strategy.Attempt{Outcome: strategy.True, Unit: u, Detail: &detail{},
 		TranslateS: time.Since(t0).Seconds(), Notes: notes}
 	return c.proofAttempt, nil
+}
+
+// wholeProof returns the True attempt of the whole-program race analysis's
+// proof (package candidates, run on the program as parsed) when it has one
+// and static proofs are wanted, else nil. It stands in for the static race
+// analysis of the inlined program where that cannot conclude: the program
+// is too large to inline, the inlining cut a recursion, or the analysis
+// left candidates or declined; never where the passes found a construct
+// ladr does not model.
+func (c *checker) wholeProof(t0 time.Time) *strategy.Attempt {
+	opt := c.opt
+	if c.candidates == nil || !c.candidates.Proved || opt.NoStaticProof || opt.Follow != nil {
+		return nil
+	}
+	notes := []string{WholeProgramProofNote}
+	if opt.Keep != "" {
+		notes = append(notes, "--keep: no sequentialized program was made, the whole-program static race analysis answered (--static-proof=false makes one)")
+	}
+	c.proofAttempt = &strategy.Attempt{Outcome: strategy.True, Detail: &detail{}, TranslateS: time.Since(t0).Seconds(), Notes: notes}
+	c.wholeTaken = true
+	return c.proofAttempt
 }
 
 // unsupportedIn returns the first construct the front end or the passes
@@ -116,7 +147,7 @@ func (c *checker) report(res *Result) {
 	switch {
 	case p == nil:
 		res.StaticAnalysis = c.static
-	case c.proofTaken:
+	case c.proofTaken && !c.wholeTaken:
 		res.Proof = &ProofSummary{Accesses: p.Accesses, Arguments: map[string]int{}, Pairs: len(p.Pairs)}
 		for _, a := range races.Arguments {
 			if n := p.Excluded[a]; n > 0 {

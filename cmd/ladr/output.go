@@ -131,7 +131,7 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 			writeProof(w, r)
 			break
 		}
-		if r.Candidates != nil && r.Candidates.Proved {
+		if r.Candidates != nil && r.Candidates.Answered {
 			cr := r.Candidates
 			fmt.Fprintln(w, "The property holds for every bound: whole-program static race analysis (no inlining).")
 			fmt.Fprintf(w, "  %d access(es) other threads may reach in %d of %d function(s), %d kind(s) of thread; none may race, even assuming the worst of calls through pointers and of accesses through pointers to bytes.\n",
@@ -161,10 +161,10 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 	if r.Result != driver.Violation {
 		writeAssumptions(w, r)
 	}
-	if r.Candidates == nil || !r.Candidates.Proved {
+	if r.Candidates == nil || !r.Candidates.Answered {
 		writeCandidates(w, r)
 	}
-	if r.Proof != nil || r.Deadlock != nil && r.Deadlock.DeadlockFree || r.Candidates != nil && r.Candidates.Proved {
+	if r.Proof != nil || r.Deadlock != nil && r.Deadlock.DeadlockFree || r.Candidates != nil && r.Candidates.Answered {
 		fmt.Fprintf(w, "  %.2fs (translate and analysis %.2fs, no CBMC run); no bounds\n", r.TimeS, r.TranslateS)
 	} else {
 		fmt.Fprintf(w, "  %d thread(s), %d visible statement(s); %.2fs (translate %.2fs, CBMC %.2fs); bounds: %s\n",

@@ -230,7 +230,7 @@ func New(r *driver.Result) *Log {
 		inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("No violation found within the bounds (rounds %d, unwind %d); behaviours beyond them were not explored.", r.Bounds.Rounds, r.Bounds.Unwind)}}}
 		run.Results = append(run.Results, potentialDeadlocks(r)...)
 	case driver.True:
-		if r.Candidates != nil && r.Candidates.Proved {
+		if r.Candidates != nil && r.Candidates.Answered {
 			inv.ToolExecutionNotifications = []Notification{{Level: "note", Message: Message{fmt.Sprintf("The property holds for every bound: whole-program static race analysis (%d access(es) other threads may reach, none may race).", r.Candidates.Accesses)}}}
 			break
 		}
@@ -302,7 +302,7 @@ func NewFailure(f Failure) *Log {
 // (driver.Result.Candidates), as warnings that nothing confirmed: the first
 // access the location, the second a related location.
 func raceCandidates(r *driver.Result) []Result {
-	if r.Candidates == nil || r.Candidates.Proved {
+	if r.Candidates == nil || r.Candidates.Answered {
 		return nil
 	}
 	rule := ruleOf(r.Property)

@@ -105,6 +105,9 @@ func (n *Notes) cut(p ir.Pos, format string, args ...any) {
 type UnsupportedError struct {
 	Pos  ir.Pos
 	What string
+	// TooLarge: the construct is the program's size after inlining or
+	// unwinding, not a construct of the program.
+	TooLarge bool
 }
 
 func (e *UnsupportedError) Error() string {

@@ -146,7 +146,7 @@ func (in *inliner) stmt(s ir.Stmt, stack []*ir.Function) ([]ir.Stmt, error) {
 	blk := in.expand(call, lhs, f, loc)
 	in.size += countStmts(blk)
 	if in.size > in.lim.maxStmts() {
-		return nil, &UnsupportedError{Pos: loc.Pos, What: fmt.Sprintf("program larger than %d statements after inlining", in.lim.maxStmts())}
+		return nil, &UnsupportedError{Pos: loc.Pos, What: fmt.Sprintf("program larger than %d statements after inlining", in.lim.maxStmts()), TooLarge: true}
 	}
 	if err := in.block(blk, append(stack, f)); err != nil {
 		return nil, err

@@ -220,7 +220,7 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 		}
 		u.size += countStmts(body)
 		if u.size > u.lim.maxStmts() {
-			return nil, &UnsupportedError{Pos: loc.Pos, What: fmt.Sprintf("program larger than %d statements after unwinding", u.lim.maxStmts())}
+			return nil, &UnsupportedError{Pos: loc.Pos, What: fmt.Sprintf("program larger than %d statements after unwinding", u.lim.maxStmts()), TooLarge: true}
 		}
 	}
 	if complete {

@@ -22,7 +22,10 @@
 //     or void keeps the type it had before the cast; an access through a
 //     pointer to characters overlaps the character data (char arrays and
 //     members): the analysis assumes that such a pointer points to
-//     characters, the one place where it does not assume the worst.
+//     characters (the proof does not, see Result.Proved). The objects of
+//     synchronization functions (mutexes, conditions, ...) are opaque: no
+//     access through a pointer of another type touches them (POSIX leaves
+//     that undefined).
 //   - Locks: a lock counts as held in common only when it is one object:
 //     a global or static mutex, spin lock or read-write lock (or a member
 //     of one), taken with a call whose effect on the lock the library table
@@ -221,6 +224,11 @@ type access struct {
 	// ("r" shared); kind are the locks of a kind held (through pointers).
 	must map[string]string
 	kind map[string]bool
+	// sync: a synchronization function's access of its object (a mutex,
+	// a condition...), which the program does not access through a
+	// pointer of another type (their types are opaque: POSIX leaves such
+	// accesses undefined).
+	sync bool
 	// mainIdx: when main makes the access, the last top-level statement
 	// of main's body in which it may; mainAt all of them.
 	mainIdx int

@@ -759,7 +759,11 @@ func (w *walker) libraryAccesses(c *ir.Call, add func(lv ir.Expr, write, atomic 
 		// A synchronization function's objects, written atomically.
 		for _, a := range c.Args {
 			if ir.IsPointer(a.Type()) && !ir.IsNullConst(a) {
+				n := len(w.accs)
 				add(deref(a), true, true)
+				if len(w.accs) > n {
+					w.accs[n].sync = true
+				}
 			}
 		}
 	}
@@ -769,7 +773,11 @@ func (w *walker) libraryAccesses(c *ir.Call, add func(lv ir.Expr, write, atomic 
 		}
 		// Freeing a block another thread may still access races with
 		// that access: a write.
+		n := len(w.accs)
 		add(m.Lvalue(), m.Write || m.Heap, m.Atomic)
+		if len(w.accs) > n && info.Kind == model.Sync && m.Atomic {
+			w.accs[n].sync = true
+		}
 	}
 	if w.a.sound && info.Kind == model.Unknown && !w.a.declined() && takesPointers(c) {
 		w.a.decline("call of "+f.Name+", a function defined nowhere that takes or returns a pointer (what it accesses is unknown)", c.P)

@@ -48,6 +48,8 @@ func (a *analyzer) soundChecks() {
 			case *ir.Call:
 				if g := ir.CalledFunc(x); g != nil && nonLocalJumps[g.Name] {
 					a.decline("a non-local jump ("+g.Name+"): the lock analysis follows structured control flow", x.P)
+				} else if g != nil && unfollowed[g.Name] {
+					a.decline(g.Name+": what it does to threads (signals, cancellation, detaching, processes) is not followed by the whole-program analysis", x.P)
 				}
 			case *ir.Unsupported:
 				a.decline("unsupported: "+x.What, x.Pos)
@@ -66,6 +68,18 @@ func (a *analyzer) soundChecks() {
 // nonLocalJumps are the functions that jump across functions.
 var nonLocalJumps = map[string]bool{"setjmp": true, "_setjmp": true, "__sigsetjmp": true, "sigsetjmp": true,
 	"longjmp": true, "_longjmp": true, "siglongjmp": true, "__longjmp_chk": true}
+
+// unfollowed are the functions whose effect on threads the whole-program
+// analysis does not follow: signal handlers and their delivery, timers
+// that signal, cancellation, detaching (whose misuse the bounded search
+// reports), processes and contexts.
+var unfollowed = map[string]bool{
+	"signal": true, "sigaction": true, "sigset": true, "bsd_signal": true, "sysv_signal": true, "__sysv_signal": true, "sigvec": true,
+	"raise": true, "kill": true, "killpg": true, "tgkill": true, "tkill": true, "sigqueue": true, "pthread_kill": true, "pthread_sigqueue": true,
+	"alarm": true, "ualarm": true, "setitimer": true, "timer_create": true,
+	"pthread_cancel": true, "pthread_detach": true, "pthread_attr_setdetachstate": true,
+	"fork": true, "vfork": true, "clone": true, "setcontext": true, "swapcontext": true, "makecontext": true,
+}
 
 // reached reports whether main or a thread may run f.
 func (a *analyzer) reached(f *ir.Function) bool {
