@@ -369,8 +369,43 @@ func (a *analyzer) threads() {
 	main := a.prog.Func("main")
 	a.runBy = map[*ir.Function][]int{}
 	once := a.onceFuncs(main)
+	// The program runs main and, transitively, what the threads and
+	// callbacks of the code it runs start: a create site or an escape in
+	// code nothing runs (an unused static copy of a header's wrapper)
+	// starts nothing.
+	live := map[*ir.Function]bool{}
+	var grow func(roots ...*ir.Function) bool
+	grow = func(roots ...*ir.Function) bool {
+		added := false
+		for _, f := range a.g.Reach(roots...) {
+			if !live[f] {
+				live[f] = true
+				added = true
+			}
+		}
+		return added
+	}
+	grow(main)
+	for changed := true; changed; {
+		changed = false
+		for _, cr := range a.g.Creates {
+			if live[cr.Caller] && grow(cr.Routines...) {
+				changed = true
+			}
+		}
+		for f, sites := range a.g.EscapedAt {
+			for _, s := range sites {
+				if live[s.Caller] && grow(f) {
+					changed = true
+				}
+			}
+		}
+	}
 	byRoutine := map[*ir.Function]*kind{}
 	for _, cr := range a.g.Creates {
+		if !live[cr.Caller] {
+			continue
+		}
 		for _, r := range cr.Routines {
 			k := byRoutine[r]
 			if k == nil {
@@ -387,7 +422,11 @@ func (a *analyzer) threads() {
 		}
 	}
 	for _, f := range a.g.Escaped {
-		if byRoutine[f] == nil {
+		escapes := false
+		for _, s := range a.g.EscapedAt[f] {
+			escapes = escapes || live[s.Caller]
+		}
+		if byRoutine[f] == nil && escapes {
 			k := &kind{routine: f, kind: "callback", many: true}
 			byRoutine[f] = k
 			a.kinds = append(a.kinds, k)
