@@ -185,6 +185,10 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	return finish(), nil
 }
 
+// MaxCuts bounds the cuts a result lists (Result.CutsOmitted counts the
+// rest).
+const MaxCuts = 1000
+
 // fill copies the attempt reported into a result.
 func fill(res *Result, o *strategy.Attempt) {
 	det, _ := o.Detail.(*detail)
@@ -195,7 +199,11 @@ func fill(res *Result, o *strategy.Attempt) {
 	res.CheckedAccesses, res.StaticallyUnchecked = det.checks, det.pruned
 	res.Notes = append(res.Notes, o.Notes...)
 	if u := o.Unit; u != nil {
-		for _, c := range u.Notes.Cuts {
+		for i, c := range u.Notes.Cuts {
+			if i == MaxCuts {
+				res.CutsOmitted = len(u.Notes.Cuts) - i
+				break
+			}
 			res.Cuts = append(res.Cuts, fmt.Sprintf("%s: %s", c.Pos, c.What))
 		}
 		for _, a := range u.Notes.Assumptions {
