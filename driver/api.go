@@ -209,8 +209,8 @@ type Result struct {
 	Cuts  []string    `json:"cuts,omitempty"`
 	// CutsOmitted counts the cuts left out of Cuts (at most MaxCuts are
 	// listed: a large program's unwinding cuts thousands of loops).
-	CutsOmitted int `json:"cuts_omitted,omitempty"`
-	Notes []string    `json:"notes,omitempty"`
+	CutsOmitted int      `json:"cuts_omitted,omitempty"`
+	Notes       []string `json:"notes,omitempty"`
 	// Errors are failures that leave the result valid: an output file
 	// (--keep, and in the CLI --witness or --save-trace) that could not be
 	// written.
