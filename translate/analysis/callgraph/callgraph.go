@@ -79,6 +79,9 @@ type Graph struct {
 	// exact: a call through a pointer reaches the functions of its own
 	// type when there are any.
 	exact bool
+	// deferred are the pthread_once calls whose routine is a pointer,
+	// resolved once every address taken is known.
+	deferred []*Site
 }
 
 // Build computes the call graph of prog; a call through a pointer may
@@ -210,6 +213,14 @@ func build(prog *ir.Program, exact bool) *Graph {
 		}
 	}
 	g.resolveCreates()
+	for _, site := range g.deferred {
+		for _, f := range g.AddressTaken {
+			if len(f.Params) == 0 {
+				site.Targets = append(site.Targets, f)
+				g.Callers[f] = append(g.Callers[f], site)
+			}
+		}
+	}
 	return g
 }
 
@@ -347,12 +358,19 @@ func (g *Graph) library(site *Site, escaped map[*ir.Function]bool) {
 		return
 	}
 	if info.Op == model.OpOnce {
-		// pthread_once's routine runs in the calling thread.
-		for _, a := range site.Call.Args {
-			if f := funcOf(a); f != nil && f.Body != nil {
+		// pthread_once's routine runs in the calling thread: the function
+		// it names, or through a pointer every address-taken function
+		// without parameters.
+		if len(site.Call.Args) < 2 {
+			return
+		}
+		if f := funcOf(site.Call.Args[1]); f != nil {
+			if f.Body != nil {
 				site.Targets = append(site.Targets, f)
 			}
+			return
 		}
+		g.deferred = append(g.deferred, site)
 		return
 	}
 	// Any other library function given a function of the program (a

@@ -229,6 +229,8 @@ type access struct {
 	// pointer of another type (their types are opaque: POSIX leaves such
 	// accesses undefined).
 	sync bool
+	// free: the access releases a heap block (free, realloc).
+	free bool
 	// mainIdx: when main makes the access, the last top-level statement
 	// of main's body in which it may; mainAt all of them.
 	mainIdx int

@@ -329,6 +329,11 @@ func (w *walker) call(c *ir.Call, st state) state {
 		}
 		key := w.a.lockKey(c.Args[role.Arg])
 		out := maps.Clone(st)
+		if _, held := st[key]; !held && role.Act.Releases() && w.collect && w.a.sound && !w.a.declined() {
+			// Releasing a lock the thread may not hold is undefined for
+			// a normal mutex, which the bounded search checks.
+			w.a.decline("an unlock of a lock the thread may not hold here ("+lockName(key)+")", c.P)
+		}
 		switch role.Act {
 		case model.Acquire:
 			mode := "w"
@@ -777,6 +782,11 @@ func (w *walker) libraryAccesses(c *ir.Call, add func(lv ir.Expr, write, atomic 
 		add(m.Lvalue(), m.Write || m.Heap, m.Atomic)
 		if len(w.accs) > n && info.Kind == model.Sync && m.Atomic {
 			w.accs[n].sync = true
+		}
+		if len(w.accs) > n && m.Heap {
+			// A release of the whole block: it overlaps a
+			// synchronization object in it too.
+			w.accs[n].free = true
 		}
 	}
 	if w.a.sound && info.Kind == model.Unknown && !w.a.declined() && takesPointers(c) {

@@ -52,7 +52,7 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 				}
 				seen[pair{i, j}] = true
 				x, y := accs[i], accs[j]
-				if !x.write && !y.write || x.sync && !y.sync && y.l.v == nil || y.sync && !x.sync && x.l.v == nil || !a.overlap(x.l, y.l) {
+				if !x.write && !y.write || x.sync && !y.sync && !y.free && y.l.v == nil || y.sync && !x.sync && !x.free && x.l.v == nil || !a.overlap(x.l, y.l) {
 					continue
 				}
 				if !a.parallel(x, y) {

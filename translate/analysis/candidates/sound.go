@@ -14,6 +14,15 @@ import (
 // cast between pointers to two struct types (the analysis tells memory
 // through pointers by type).
 func (a *analyzer) soundChecks() {
+	for _, cr := range a.g.Creates {
+		if !a.reached(cr.Caller) {
+			continue
+		}
+		if f := ir.CalledFunc(&ir.Call{Fn: cr.Call.Args[2]}); len(cr.Routines) == 0 || f != nil && f.Body == nil {
+			a.decline("a thread whose start routine is defined nowhere", cr.Call.P)
+			return
+		}
+	}
 	for _, s := range a.g.Unresolved {
 		if a.reached(s.Caller) {
 			a.decline("a call through a pointer that no function of the program fits", s.Call.P)
