@@ -73,6 +73,10 @@ type Graph struct {
 	// AddressTaken are the defined functions whose address the program
 	// takes (outside direct calls).
 	AddressTaken []*ir.Function
+	// LibraryTaken are the functions without a body (the library's)
+	// whose address the program takes: a call through a pointer may
+	// reach them too.
+	LibraryTaken []*ir.Function
 	// Unresolved are the calls through a pointer that no function of the
 	// program fits.
 	Unresolved []*Site
@@ -135,6 +139,12 @@ func build(prog *ir.Program, exact bool) *Graph {
 			g.AddressTaken = append(g.AddressTaken, f)
 		}
 	}
+	for f := range taken {
+		if f.Body == nil {
+			g.LibraryTaken = append(g.LibraryTaken, f)
+		}
+	}
+	sort.Slice(g.LibraryTaken, func(i, j int) bool { return g.LibraryTaken[i].Name < g.LibraryTaken[j].Name })
 	for _, f := range g.Funcs {
 		loops := 0
 		backLabels := backwardLabels(f.Body)

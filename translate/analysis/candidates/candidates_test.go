@@ -292,3 +292,42 @@ int main(void) {
 		}
 	}
 }
+
+// TestProofDeclines: programs without a candidate that the proof must not
+// cover, each for what it does not follow.
+func TestProofDeclines(t *testing.T) {
+	for _, tc := range []struct{ name, src, why string }{
+		{"a library function through a pointer", `#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+char *buf;
+void *w(void *a) { void *(*op)(void *, int, size_t) = memset; op(buf, 0, 4); return 0; }
+int main(void) { buf = malloc(4); pthread_t t; pthread_create(&t, 0, w, 0); buf[0] = 1; pthread_join(t, 0); return 0; }`, "library function memset"},
+		{"an unlock of a lock not held", `#include <pthread.h>
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *w(void *a) { pthread_mutex_unlock(&m); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); return 0; }`, "an unlock of a lock the thread may not hold"},
+		{"a routine defined nowhere", `#include <pthread.h>
+void *w(void *a);
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); return 0; }`, "defined nowhere"},
+		{"a signal handler", `#include <pthread.h>
+#include <signal.h>
+static void h(int s) { (void)s; }
+void *w(void *a) { return a; }
+int main(void) { signal(SIGINT, h); pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); return 0; }`, "signal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := cfront.New().Parse("t.c", []byte(tc.src), cfront.Options{Model: cfront.LP64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := candidates.AnalyzeWith(p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Proved || !strings.Contains(r.Declined, tc.why) {
+				t.Errorf("proved %t, declined %q; want declined for %q (candidates %d)", r.Proved, r.Declined, tc.why, r.Total)
+			}
+		})
+	}
+}

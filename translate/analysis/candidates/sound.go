@@ -23,6 +23,21 @@ func (a *analyzer) soundChecks() {
 			return
 		}
 	}
+	// A call through a pointer may reach a library function whose address
+	// the program takes: its effects are not followed there.
+	for _, lib := range a.g.LibraryTaken {
+		for _, f := range a.g.Funcs {
+			if !a.reached(f) {
+				continue
+			}
+			for _, s := range a.g.Sites[f] {
+				if s.Callee == nil && (lib.Type == nil || len(lib.Type.Params) == len(s.Call.Args) || lib.Type.Variadic) {
+					a.decline("a call through a pointer that may reach the library function "+lib.Name, s.Call.P)
+					return
+				}
+			}
+		}
+	}
 	for _, s := range a.g.Unresolved {
 		if a.reached(s.Caller) {
 			a.decline("a call through a pointer that no function of the program fits", s.Call.P)
