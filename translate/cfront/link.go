@@ -184,16 +184,7 @@ func neededModels(prog *ir.Program, have map[string]bool) []string {
 		}
 		return true
 	}
-	for _, f := range prog.Funcs {
-		if f.Body != nil {
-			ir.Inspect(ir.Stmt(f.Body), visit)
-		}
-	}
-	for _, g := range prog.Globals {
-		if g.Init != nil {
-			ir.Inspect(g.Init, visit)
-		}
-	}
+	ir.InspectProgram(prog, visit)
 	var need []string
 	for f := range refs {
 		if f.Body != nil || have[f.Name] {

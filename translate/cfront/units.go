@@ -65,7 +65,7 @@ func (fe *Frontend) ParseUnits(units []Unit, opts Options) (*ir.Program, error) 
 	var progs []*ir.Program
 	for _, u := range units {
 		uo := u.options(opts)
-		src, err := readSource(u.File)
+		src, err := os.ReadFile(u.File)
 		if err != nil {
 			return nil, err
 		}
@@ -438,13 +438,4 @@ func (s *substituter) walk(v reflect.Value) {
 			}
 		}
 	}
-}
-
-// readSource reads the C file path.
-func readSource(path string) ([]byte, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return src, nil
 }

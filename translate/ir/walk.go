@@ -118,6 +118,21 @@ func Inspect(n any, f func(any) bool) {
 	}
 }
 
+// InspectProgram runs Inspect with f over the body of every function prog
+// defines and the initializer of every global that has one.
+func InspectProgram(prog *Program, f func(any) bool) {
+	for _, fn := range prog.Funcs {
+		if fn.Body != nil {
+			Inspect(Stmt(fn.Body), f)
+		}
+	}
+	for _, v := range prog.Globals {
+		if v.Init != nil {
+			Inspect(v.Init, f)
+		}
+	}
+}
+
 // deref returns the node held in a slot eachChild passes.
 func deref(slot any) any {
 	switch p := slot.(type) {

@@ -17,6 +17,7 @@ import (
 	"sort"
 
 	"github.com/ladr-dev/ladr/translate/analysis"
+	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 )
@@ -107,33 +108,21 @@ func build(prog *ir.Program, exact bool) *Graph {
 		}
 	}
 	// Addresses taken: every FuncRef that is not the callee of a call.
-	for _, f := range g.Funcs {
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			switch x := n.(type) {
-			case *ir.Call:
-				if ir.CalledFunc(x) == nil {
-					walkRefs(x.Fn, taken)
-				}
-				for _, a := range x.Args {
-					walkRefs(a, taken)
-				}
-				return false
-			case *ir.FuncRef:
-				taken[x.Fn] = true
+	ir.InspectProgram(prog, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Call:
+			if ir.CalledFunc(x) == nil {
+				walkRefs(x.Fn, taken)
 			}
-			return true
-		})
-	}
-	for _, v := range prog.Globals {
-		if v.Init != nil {
-			ir.Inspect(v.Init, func(n any) bool {
-				if r, ok := n.(*ir.FuncRef); ok {
-					taken[r.Fn] = true
-				}
-				return true
-			})
+			for _, a := range x.Args {
+				walkRefs(a, taken)
+			}
+			return false
+		case *ir.FuncRef:
+			taken[x.Fn] = true
 		}
-	}
+		return true
+	})
 	for _, f := range g.Funcs {
 		if taken[f] {
 			g.AddressTaken = append(g.AddressTaken, f)
@@ -242,7 +231,7 @@ func build(prog *ir.Program, exact bool) *Graph {
 func (g *Graph) resolveCreates() {
 	for _, cr := range g.Creates {
 		arg := cr.Call.Args[2]
-		if f := funcOf(arg); f != nil && f.Body != nil {
+		if f := bound.FuncOf(arg); f != nil && f.Body != nil {
 			cr.Routines = []*ir.Function{f}
 			continue
 		}
@@ -280,7 +269,7 @@ func (g *Graph) viaParam(f *ir.Function, e ir.Expr) ([]*ir.Function, bool) {
 		if idx >= len(s.Call.Args) {
 			return nil, false
 		}
-		r := funcOf(s.Call.Args[idx])
+		r := bound.FuncOf(s.Call.Args[idx])
 		if r == nil || r.Body == nil {
 			return nil, false
 		}
@@ -374,7 +363,7 @@ func (g *Graph) library(site *Site, escaped map[*ir.Function]bool) {
 		if len(site.Call.Args) < 2 {
 			return
 		}
-		if f := funcOf(site.Call.Args[1]); f != nil {
+		if f := bound.FuncOf(site.Call.Args[1]); f != nil {
 			if f.Body != nil {
 				site.Targets = append(site.Targets, f)
 			}
@@ -392,25 +381,6 @@ func (g *Graph) library(site *Site, escaped map[*ir.Function]bool) {
 				escaped[f] = true
 				g.EscapedAt[f] = append(g.EscapedAt[f], site)
 			}
-		}
-	}
-}
-
-// funcOf returns the function e names (through casts and &), or nil.
-func funcOf(e ir.Expr) *ir.Function {
-	for {
-		switch x := e.(type) {
-		case *ir.FuncRef:
-			return x.Fn
-		case *ir.Cast:
-			e = x.X
-		case *ir.Unary:
-			if x.Op != ir.Addr && x.Op != ir.Deref {
-				return nil
-			}
-			e = x.X
-		default:
-			return nil
 		}
 	}
 }

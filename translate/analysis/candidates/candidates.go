@@ -781,23 +781,13 @@ func addressTaken(prog *ir.Program) map[*ir.Var]bool {
 			walk(c, false)
 		}
 	}
-	visit := func(n any) bool {
+	ir.InspectProgram(prog, func(n any) bool {
 		if e, ok := n.(ir.Expr); ok {
 			walk(e, false)
 			return false
 		}
 		return true
-	}
-	for _, f := range prog.Funcs {
-		if f.Body != nil {
-			ir.Inspect(ir.Stmt(f.Body), visit)
-		}
-	}
-	for _, v := range prog.Globals {
-		if v.Init != nil {
-			ir.Inspect(v.Init, visit)
-		}
-	}
+	})
 	return out
 }
 

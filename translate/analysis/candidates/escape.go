@@ -189,29 +189,10 @@ type src struct {
 // rootLocal returns the automatic variable lvalue e is part of (a
 // variable, a member or element of one), or nil.
 func rootLocal(e ir.Expr) *ir.Var {
-	for {
-		switch x := e.(type) {
-		case *ir.Ident:
-			if x.Var.IsStaticStorage() {
-				return nil
-			}
-			return x.Var
-		case *ir.Member:
-			if x.Arrow {
-				return nil
-			}
-			e = x.X
-		case *ir.Index:
-			if !ir.IsArray(x.X.Type()) {
-				return nil
-			}
-			e = x.X
-		case *ir.Cast:
-			e = x.X
-		default:
-			return nil
-		}
+	if v := rootVar(e); v != nil && !v.IsStaticStorage() {
+		return v
 	}
+	return nil
 }
 
 // noCapture reports whether the library function name uses the pointer in

@@ -505,24 +505,14 @@ func lockEscapes(prog *ir.Program, a *analyzer) map[string]bool {
 			return true
 		})
 	}
-	visit := func(n any) bool {
+	ir.InspectProgram(prog, func(n any) bool {
 		if u, ok := n.(*ir.Unary); ok && u.Op == ir.Addr && !direct[u] {
 			if k := a.lockKey(u); k[0] == '=' {
 				out[k] = true
 			}
 		}
 		return true
-	}
-	for _, f := range prog.Funcs {
-		if f.Body != nil {
-			ir.Inspect(ir.Stmt(f.Body), visit)
-		}
-	}
-	for _, v := range prog.Globals {
-		if v.Init != nil {
-			ir.Inspect(v.Init, visit)
-		}
-	}
+	})
 	return out
 }
 

@@ -3,6 +3,7 @@ package candidates
 import (
 	"fmt"
 
+	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 )
 
@@ -18,7 +19,7 @@ func (a *analyzer) soundChecks() {
 		if !a.reached(cr.Caller) {
 			continue
 		}
-		if f := ir.CalledFunc(&ir.Call{Fn: cr.Call.Args[2]}); len(cr.Routines) == 0 || f != nil && f.Body == nil {
+		if f := bound.FuncOf(cr.Call.Args[2]); len(cr.Routines) == 0 || f != nil && f.Body == nil {
 			a.decline("a thread whose start routine is defined nowhere", cr.Call.P)
 			return
 		}
