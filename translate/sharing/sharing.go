@@ -543,3 +543,71 @@ func memArgs(name string, args []ir.Expr) []Access {
 
 // HasShared reports whether an expression accesses possibly shared memory.
 func (in *Info) HasShared(e ir.Expr) bool { return len(in.Accesses(e)) > 0 }
+
+// CallAccess is an access a call of a library function makes (see
+// CallAccesses).
+type CallAccess struct {
+	// Lvalue is the object accessed, through Pointer.
+	Lvalue  ir.Expr
+	Pointer ir.Expr
+	Write   bool
+	Atomic  bool
+	// Bytes: the access is of bytes from Pointer rather than of the
+	// pointed-to object (a static analysis widens its locations).
+	Bytes bool
+	// Sync: a synchronization function's access of its own object (a
+	// mutex, a condition...).
+	Sync bool
+	// Free: the release of the heap block Pointer points to (free,
+	// realloc), a write of the whole block.
+	Free bool
+}
+
+// CallAccesses returns what a call of the library function name with args
+// accesses, as the static race analyses count it: an atomic builtin's
+// object (read and written atomically) and its other pointer arguments
+// (plainly); pthread_create's thread id (written by the creating thread);
+// each object of a synchronization function without memory effects
+// (written atomically: its lowering accesses it); and the effects of the
+// library table (MemAccesses), a heap block's release as a write, leaving
+// out the other accesses no check covers.
+func CallAccesses(name string, args []ir.Expr) []CallAccess {
+	info := model.Lookup(name)
+	deref := func(p ir.Expr) ir.Expr {
+		t := ir.Elem(p.Type())
+		if t == nil || ir.IsVoid(t) {
+			t = ir.UCharType
+		}
+		return &ir.Unary{Op: ir.Deref, X: p, T: t, P: p.Pos()}
+	}
+	var out []CallAccess
+	if info.Kind == model.Atomic && info.Op != model.OpFence && len(args) > 0 {
+		p := args[0]
+		lv := deref(p)
+		out = append(out, CallAccess{Lvalue: lv, Pointer: p, Atomic: true}, CallAccess{Lvalue: lv, Pointer: p, Write: true, Atomic: true})
+		for _, a := range args[1:] {
+			if ir.IsPointer(a.Type()) {
+				out = append(out, CallAccess{Lvalue: deref(a), Pointer: a}, CallAccess{Lvalue: deref(a), Pointer: a, Write: true})
+			}
+		}
+		return out
+	}
+	if info.Op == model.OpThreadCreate && len(args) > 0 && !ir.IsNullConst(args[0]) {
+		return []CallAccess{{Lvalue: deref(args[0]), Pointer: args[0], Write: true}}
+	}
+	if info.Kind == model.Sync && len(info.Effects) == 0 {
+		for _, a := range args {
+			if ir.IsPointer(a.Type()) && !ir.IsNullConst(a) {
+				out = append(out, CallAccess{Lvalue: deref(a), Pointer: a, Write: true, Atomic: true, Sync: true})
+			}
+		}
+	}
+	for _, m := range MemAccesses(name, args) {
+		if m.Unchecked != "" && !m.Heap {
+			continue
+		}
+		out = append(out, CallAccess{Lvalue: m.Lvalue(), Pointer: m.Pointer, Write: m.Write || m.Heap, Atomic: m.Atomic,
+			Bytes: !m.Typed, Sync: info.Kind == model.Sync && m.Atomic, Free: m.Heap})
+	}
+	return out
+}

@@ -3,7 +3,6 @@ package candidates
 import (
 	"maps"
 
-	"github.com/ladr-dev/ladr/translate/analysis/callgraph"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/sharing"
@@ -738,48 +737,14 @@ func (w *walker) libraryAccesses(c *ir.Call, add func(lv ir.Expr, write, atomic 
 	if f == nil || f.Body != nil {
 		return
 	}
-	info := model.Lookup(f.Name)
-	if info.Kind == model.Atomic && info.Op != model.OpFence && len(c.Args) > 0 {
-		lv := deref(c.Args[0])
-		add(lv, false, true)
-		add(lv, true, true)
-		return
-	}
-	if info.Op == model.OpThreadCreate && len(c.Args) > 0 && !ir.IsNullConst(c.Args[0]) {
-		// The new thread's id, stored by the creating thread.
-		add(deref(c.Args[0]), true, false)
-		return
-	}
-	if info.Kind == model.Sync && len(info.Effects) == 0 {
-		// A synchronization function's objects, written atomically.
-		for _, a := range c.Args {
-			if ir.IsPointer(a.Type()) && !ir.IsNullConst(a) {
-				n := len(w.accs)
-				add(deref(a), true, true)
-				if len(w.accs) > n {
-					w.accs[n].sync = true
-				}
-			}
-		}
-	}
-	for _, m := range sharing.MemAccesses(f.Name, c.Args) {
-		if m.Unchecked != "" && !m.Heap {
-			continue
-		}
-		// Freeing a block another thread may still access races with
-		// that access: a write.
+	for _, x := range sharing.CallAccesses(f.Name, c.Args) {
 		n := len(w.accs)
-		add(m.Lvalue(), m.Write || m.Heap, m.Atomic)
-		if len(w.accs) > n && info.Kind == model.Sync && m.Atomic {
-			w.accs[n].sync = true
-		}
-		if len(w.accs) > n && m.Heap {
-			// A release of the whole block: it overlaps a
-			// synchronization object in it too.
-			w.accs[n].free = true
+		add(x.Lvalue, x.Write, x.Atomic)
+		if len(w.accs) > n {
+			w.accs[n].sync, w.accs[n].free = x.Sync, x.Free
 		}
 	}
-	if w.a.sound && info.Kind == model.Unknown && !w.a.declined() && takesPointers(c) {
+	if w.a.sound && model.Lookup(f.Name).Kind == model.Unknown && !w.a.declined() && takesPointers(c) {
 		w.a.decline("call of "+f.Name+", a function defined nowhere that takes or returns a pointer (what it accesses is unknown)", c.P)
 	}
 }
@@ -796,13 +761,3 @@ func takesPointers(c *ir.Call) bool {
 	}
 	return false
 }
-
-func deref(p ir.Expr) ir.Expr {
-	t := ir.Elem(p.Type())
-	if t == nil || ir.IsVoid(t) {
-		t = ir.UCharType
-	}
-	return &ir.Unary{Op: ir.Deref, X: p, T: t, P: p.Pos()}
-}
-
-var _ = callgraph.Build

@@ -20,7 +20,6 @@ import (
 	"github.com/ladr-dev/ladr/translate/analysis/pointsto"
 	"github.com/ladr-dev/ladr/translate/analysis/threads"
 	"github.com/ladr-dev/ladr/translate/ir"
-	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/sharing"
 )
 
@@ -477,56 +476,13 @@ func (c *collector) expr(e ir.Expr, cx ctx) {
 // library records the accesses a library function makes through its
 // pointer arguments.
 func (c *collector) library(name string, call *ir.Call) {
-	info := model.Lookup(name)
-	if info.Kind == model.Atomic && info.Op != model.OpFence && len(call.Args) > 0 {
-		// The atomic object, read and written atomically; the other
-		// pointer arguments (expected values, results) plainly.
-		p := call.Args[0]
-		lv := deref(p)
-		c.add(lv, false, true, c.pts.Eval(p))
-		c.add(lv, true, true, c.pts.Eval(p))
-		for _, a := range call.Args[1:] {
-			if ir.IsPointer(a.Type()) {
-				c.add(deref(a), false, false, c.pts.Eval(a))
-				c.add(deref(a), true, false, c.pts.Eval(a))
-			}
-		}
-		return
-	}
-	if info.Op == model.OpThreadCreate && len(call.Args) > 0 && !ir.IsNullConst(call.Args[0]) {
-		// The new thread's id, stored by the creating thread (the
-		// lowering's __ladr_create).
-		c.add(deref(call.Args[0]), true, false, c.pts.Eval(call.Args[0]))
-		return
-	}
-	if info.Kind == model.Sync && len(info.Effects) == 0 {
-		// A synchronization function lowered into others that access
-		// its objects (a condition wait, a barrier): an atomic write of
-		// each object it points to.
-		for _, a := range call.Args {
-			if ir.IsPointer(a.Type()) && !ir.IsNullConst(a) {
-				c.add(deref(a), true, true, c.pts.Eval(a))
-			}
-		}
-	}
-	for _, m := range sharing.MemAccesses(name, call.Args) {
-		if m.Unchecked != "" && !m.Heap {
-			continue
-		}
-		locs := c.pts.Eval(m.Pointer)
-		if !m.Typed {
+	for _, x := range sharing.CallAccesses(name, call.Args) {
+		locs := c.pts.Eval(x.Pointer)
+		if x.Bytes {
 			locs = pointsto.Widen(locs)
 		}
-		c.add(m.Lvalue(), m.Write || m.Heap, m.Atomic, locs)
+		c.add(x.Lvalue, x.Write, x.Atomic, locs)
 	}
-}
-
-func deref(p ir.Expr) ir.Expr {
-	t := ir.Elem(p.Type())
-	if t == nil || ir.IsVoid(t) {
-		t = ir.UCharType
-	}
-	return &ir.Unary{Op: ir.Deref, X: p, T: t, P: p.Pos()}
 }
 
 // String summarizes a proof in one line.
