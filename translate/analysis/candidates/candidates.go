@@ -231,10 +231,9 @@ type access struct {
 	sync bool
 	// free: the access releases a heap block (free, realloc).
 	free bool
-	// mainIdx: when main makes the access, the last top-level statement
-	// of main's body in which it may; mainAt all of them.
-	mainIdx int
-	mainAt  []int
+	// mainAt: when main makes the access, the top-level statements of
+	// main's body in which it may.
+	mainAt []int
 }
 
 // analyze lists the candidates of prog with call graph g.
@@ -321,11 +320,8 @@ type analyzer struct {
 	// pointer may reach.
 	siteOf      map[*ir.Call][]*ir.Function
 	lockEscapes map[string]bool
-	// mainIdx is, for each function main runs, the last top-level
-	// statement of main's body whose calls reach it; created is, for each
-	// kind of thread, the first top-level statement of main from which
-	// threads of the kind may exist.
-	mainIdx map[*ir.Function]int
+	// created is, for each kind of thread, the first top-level statement
+	// of main from which threads of the kind may exist.
 	created []int
 	// mainAt are, for each function main runs, the top-level statements
 	// of main's body whose calls reach it; joined is, for each kind, the
@@ -336,9 +332,10 @@ type analyzer struct {
 	// facts are the user's; exclusive holds, per exclusive fact, the
 	// functions inside each of its functions; holds the locks a holds
 	// fact adds at a function's entry.
-	facts     []*Fact
-	exclusive []exclusiveFact
-	holds     map[*ir.Function]state
+	facts      []*Fact
+	exclusive  []exclusiveFact
+	holds      map[*ir.Function]state
+	holdsFacts []holdsFact
 	// sound: the analysis assumes the worst everywhere (for a proof),
 	// and records why a proof is declined.
 	sound      bool
@@ -469,14 +466,12 @@ func (a *analyzer) threads() {
 	// them that may create it (or create the thread that creates it).
 	// Main's access races with a thread of a kind only when main may make
 	// it once the kind exists.
-	a.mainIdx = map[*ir.Function]int{}
 	a.mainAt = map[*ir.Function][]int{}
 	reachOf := make([]map[*ir.Function]bool, len(main.Body.List))
 	for i, s := range main.Body.List {
 		reachOf[i] = map[*ir.Function]bool{}
 		for _, f := range a.g.Reach(calledIn(s, a.g)...) {
 			reachOf[i][f] = true
-			a.mainIdx[f] = i
 			a.mainAt[f] = append(a.mainAt[f], i)
 		}
 	}
@@ -561,9 +556,13 @@ func (a *analyzer) threads() {
 	for k := 1; k < len(a.kinds); k++ {
 		first = min(first, a.created[k])
 	}
-	a.mainIdx[main] = len(main.Body.List) // refined per statement (access.mainAt)
-	for f, i := range a.mainIdx {
-		if i >= first {
+	// Main runs a function once threads exist when a statement from the
+	// first creation on reaches it (main itself: when it creates any).
+	if first <= len(main.Body.List) {
+		a.runBy[main] = append([]int{0}, a.runBy[main]...)
+	}
+	for f, at := range a.mainAt {
+		if f != main && at[len(at)-1] >= first {
 			a.runBy[f] = append([]int{0}, a.runBy[f]...)
 		}
 	}

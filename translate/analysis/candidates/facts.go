@@ -102,7 +102,7 @@ func newFact(words []string, pos ir.Pos) (Fact, error) {
 	return f, nil
 }
 
-// check reports a fact that names a function or lock the program does not
+// checkFacts reports a fact that names a function or lock the program does not
 // define.
 func (a *analyzer) checkFacts(facts []Fact) error {
 	for _, f := range facts {
@@ -190,9 +190,19 @@ func (a *analyzer) applyFacts() {
 			if a.holds[fn] == nil {
 				a.holds[fn] = state{}
 			}
-			a.holds[fn]["="+v.Name+"@"+v.Pos.String()] = "w"
+			key := "=" + v.Name + "@" + v.Pos.String()
+			a.holds[fn][key] = "w"
+			a.holdsFacts = append(a.holdsFacts, holdsFact{fact: f, key: key, inside: a.within(fn)})
 		}
 	}
+}
+
+// holdsFact is a holds fact with its lock's key and the functions that run
+// only inside its function.
+type holdsFact struct {
+	fact   *Fact
+	key    string
+	inside map[*ir.Function]bool
 }
 
 // excludedByFact returns the exclusive fact that keeps x and y apart, or

@@ -610,9 +610,8 @@ func (w *walker) accesses(e ir.Expr, st state) {
 		if !ok {
 			return
 		}
-		acc := &access{pos: lv.Pos(), f: w.f, write: write, atomic: atomic, l: l, must: map[string]string{}, kind: map[string]bool{}, mainIdx: w.a.mainIdx[w.f], mainAt: w.a.mainAt[w.f]}
+		acc := &access{pos: lv.Pos(), f: w.f, write: write, atomic: atomic, l: l, must: map[string]string{}, kind: map[string]bool{}, mainAt: w.a.mainAt[w.f]}
 		if w.inMain {
-			acc.mainIdx = w.top
 			acc.mainAt = []int{w.top}
 		}
 		if !acc.pos.IsValid() {

@@ -55,8 +55,8 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 				if !x.write && !y.write || x.sync && !y.sync && !y.free && y.l.v == nil || y.sync && !x.sync && !x.free && x.l.v == nil || !a.overlap(x.l, y.l) {
 					continue
 				}
-				if !a.parallel(x, y) {
-					if a.parallelWithout(x, y) {
+				if !a.parallel(x, y, true) {
+					if a.parallel(x, y, false) {
 						// Only a singleton fact keeps them apart.
 						for _, k := range a.runBy[x.f] {
 							if f := a.kinds[k].singleton; f != nil && slices.Contains(a.runBy[y.f], k) {
@@ -123,47 +123,25 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 	}
 }
 
-// parallelWithout is parallel without the singleton facts.
-func (a *analyzer) parallelWithout(x, y *access) bool {
-	for _, k := range a.kinds {
-		if k.singleton != nil {
-			k.many = true
-		}
-	}
-	p := a.parallel(x, y)
-	for _, k := range a.kinds {
-		if k.singleton != nil {
-			k.many = false
-		}
-	}
-	return p
-}
-
 // creditHolds counts a pair a holds fact's lock excluded, for the facts
 // whose lock it is and inside whose function one of the accesses is.
 func (a *analyzer) creditHolds(x, y *access, key string) {
-	for _, f := range a.facts {
-		if f.Kind != "holds" {
-			continue
-		}
-		fn := a.prog.Func(f.Args[0])
-		if _, ok := a.holds[fn][key]; !ok {
-			continue
-		}
-		if in := a.within(fn); in[x.f] || in[y.f] {
-			f.Excluded++
+	for _, h := range a.holdsFacts {
+		if h.key == key && (h.inside[x.f] || h.inside[y.f]) {
+			h.fact.Excluded++
 		}
 	}
 }
 
 // parallel reports whether threads may run x and y at once: two kinds of
-// threads, or two threads of a kind that may have several.
-func (a *analyzer) parallel(x, y *access) bool {
+// threads, or two threads of a kind that may have several (unless a
+// singleton fact says otherwise and facts are taken).
+func (a *analyzer) parallel(x, y *access, facts bool) bool {
 	for _, kx := range a.runBy[x.f] {
 		for _, ky := range a.runBy[y.f] {
 			switch {
 			case kx == ky:
-				if a.kinds[kx].many {
+				if k := a.kinds[kx]; k.many || !facts && k.singleton != nil {
 					return true
 				}
 			case kx == 0:
