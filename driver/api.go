@@ -142,8 +142,8 @@ func (opt Options) parse(fe *cfront.Frontend) (*ir.Program, error) {
 	return fe.ParseFile(opt.Input, opt.frontendOptions())
 }
 
-// inputs are the files of the program of opt.
-func (opt Options) inputs() []string {
+// Files are the files of the program of opt: Input, or its units'.
+func (opt Options) Files() []string {
 	if len(opt.Units) == 0 {
 		return []string{opt.Input}
 	}

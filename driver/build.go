@@ -60,7 +60,7 @@ func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (
 		return nil, inputError(err)
 	}
 	if p.Check {
-		if err := checkProgram(opt.inputs(), prog); err != nil {
+		if err := checkProgram(opt.Files(), prog); err != nil {
 			return nil, err
 		}
 	}

@@ -77,7 +77,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 
 	if len(opt.Units) > 0 {
-		res.Inputs = opt.inputs()
+		res.Inputs = opt.Files()
 	}
 	if n := len(opt.Units); n > 1 {
 		progress(fmt.Sprintf("parsing and linking %d files", n))
@@ -97,7 +97,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, inputError(err)
 	}
-	if err := checkProgram(opt.inputs(), prog); err != nil {
+	if err := checkProgram(opt.Files(), prog); err != nil {
 		return nil, err
 	}
 	res.ParseS = time.Since(start).Seconds()
@@ -314,7 +314,7 @@ func resolveTask(opt *Options) error {
 		return &InputError{Err: errors.New("no input file")}
 	}
 	seen := map[string]string{}
-	for _, in := range opt.inputs() {
+	for _, in := range opt.Files() {
 		if _, err := os.Stat(in); err != nil {
 			return &InputError{Err: err}
 		}
@@ -369,7 +369,7 @@ func (opt Options) facts() ([]candidates.Fact, error) {
 		}
 		out = append(out, fs...)
 	}
-	for _, in := range opt.inputs() {
+	for _, in := range opt.Files() {
 		text, err := os.ReadFile(in)
 		if err != nil {
 			return nil, &InputError{Err: err}

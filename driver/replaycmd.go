@@ -50,7 +50,7 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	opt.Defines, opt.IncludeDirs, opt.Args = t.Defines, t.IncludeDirs, nil
 	opt.Undefines, opt.Includes, opt.Std = t.Undefines, t.Includes, t.Std
 	if len(t.Units) > 0 || len(opt.Units) > 0 {
-		if opt.Units, err = replayUnits(t, opt.inputs()); err != nil {
+		if opt.Units, err = replayUnits(t, opt.Files()); err != nil {
 			return nil, err
 		}
 		opt.Input = opt.Units[0].File

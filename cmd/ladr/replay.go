@@ -79,7 +79,7 @@ func replayCmd(c *cli.Context) error {
 		return err
 	}
 	input := opt.Input
-	for _, f := range append([]string{input}, unitFiles(opt)...) {
+	for _, f := range opt.Files() {
 		if _, err := os.Stat(f); err != nil {
 			return &exitError{code: exitUsage, msg: oneLine(err.Error())}
 		}
@@ -223,13 +223,4 @@ func witnessCmd(c *cli.Context) error {
 		return nil
 	}
 	return &exitError{code: exitUnknown}
-}
-
-// unitFiles are the files of opt's units.
-func unitFiles(opt driver.Options) []string {
-	var fs []string
-	for _, u := range opt.Units {
-		fs = append(fs, u.File)
-	}
-	return fs
 }
