@@ -21,7 +21,12 @@ const GotoLoopID = -1
 //     holds for gotos from inside loops nested in the span;
 //   - a goto back to a label whose statements up to the end of their block
 //     end the program (the "ERROR: { reach_error(); abort(); }" of SV-COMP
-//     tasks) is replaced by a copy of them.
+//     tasks) is replaced by a copy of them;
+//   - so is a goto back to a label whose statements up to the end of their
+//     block end in a jump (return, goto, or break or continue of the loop
+//     that also holds the goto), define no label and use no local declared
+//     out of the goto's scope (copyJumpTails: "if (a) { L: e = 1; goto
+//     fail; } ... if (b) goto L;", tinyproxy's upstream_build).
 //
 // Before that, rotateLoops turns CIL's rotated loops (a jump into the
 // loop's condition) into the first form. Gotos it cannot restructure are
@@ -57,6 +62,7 @@ func structureGotos(body *ir.Block) {
 		return ok && at < order[g]
 	}
 	loopify(body, body, false, backward)
+	copyJumpTails(body)
 	// Copies of terminal code for the backward gotos left.
 	rewriteStmts(body, func(s ir.Stmt) []ir.Stmt {
 		g, ok := s.(*ir.Goto)
@@ -332,4 +338,145 @@ func declares(stmts []ir.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// copyJumpTails replaces each backward goto of body by a copy of the
+// statements after its label, when they end in a jump (return, a goto
+// elsewhere, or a break or continue whose loop is the goto's innermost
+// loop too), do not jump otherwise, define no label, and use no local variable
+// declared in a block that does not hold the goto: running the copy is
+// running them, then jumping where they jump.
+func copyJumpTails(body *ir.Block) {
+	type site struct {
+		order  int
+		loop   *ir.Loop
+		blocks []*ir.Block
+	}
+	labels := map[string]site{}
+	tails := map[string][]ir.Stmt{}
+	gotos := map[*ir.Goto]site{}
+	declBlock := map[*ir.Var]*ir.Block{}
+	order := 0
+	var walk func(s ir.Stmt, loop *ir.Loop, blocks []*ir.Block)
+	walk = func(s ir.Stmt, loop *ir.Loop, blocks []*ir.Block) {
+		order++
+		switch x := s.(type) {
+		case *ir.Block:
+			inner := append(append([]*ir.Block(nil), blocks...), x)
+			for k, t := range x.List {
+				if l, ok := t.(*ir.Label); ok {
+					tails[l.Name] = x.List[k+1:]
+				}
+				if d, ok := t.(*ir.DeclStmt); ok {
+					declBlock[d.Var] = x
+				}
+				walk(t, loop, inner)
+			}
+		case *ir.If:
+			walk(x.Then, loop, blocks)
+			if x.Else != nil {
+				walk(x.Else, loop, blocks)
+			}
+		case *ir.Loop:
+			walk(x.Body, x, blocks)
+		case *ir.Label:
+			labels[x.Name] = site{order: order, loop: loop, blocks: blocks}
+		case *ir.Goto:
+			gotos[x] = site{order: order, loop: loop, blocks: blocks}
+		}
+	}
+	walk(body, nil, nil)
+	copyable := func(g *ir.Goto, at site) []ir.Stmt {
+		l, ok := labels[g.Label]
+		if !ok || l.order > at.order {
+			return nil
+		}
+		tail := tails[g.Label]
+		if len(tail) == 0 || hasLabels(tail) {
+			return nil
+		}
+		switch tail[len(tail)-1].(type) {
+		case *ir.Return, *ir.Goto:
+		case *ir.Break, *ir.Continue:
+			if l.loop == nil || l.loop != at.loop {
+				return nil
+			}
+		default:
+			return nil
+		}
+		inScope := map[*ir.Block]bool{}
+		for _, b := range at.blocks {
+			inScope[b] = true
+		}
+		fine := true
+		for k, t := range tail {
+			depth := 0
+			var check func(n any) bool
+			check = func(n any) bool {
+				switch x := n.(type) {
+				case *ir.Loop:
+					depth++
+					ir.Inspect(ir.Stmt(x.Body), check)
+					depth--
+					return false
+				case *ir.Break, *ir.Continue:
+					if depth == 0 && k != len(tail)-1 {
+						fine = false
+					}
+				case *ir.Goto:
+					// Only the last statement jumps (elsewhere than back
+					// to the label: a loop the unwinder knows).
+					if k != len(tail)-1 || x.Label == g.Label {
+						fine = false
+					}
+				case *ir.Ident:
+					if b, ok := declBlock[x.Var]; ok && !inScope[b] && !declaredIn(tail, x.Var) {
+						fine = false
+					}
+				}
+				return fine
+			}
+			ir.Inspect(t, check)
+		}
+		if !fine {
+			return nil
+		}
+		return tail
+	}
+	rewriteStmts(body, func(s ir.Stmt) []ir.Stmt {
+		g, ok := s.(*ir.Goto)
+		if !ok {
+			return []ir.Stmt{s}
+		}
+		at, ok := gotos[g]
+		if !ok {
+			return []ir.Stmt{s}
+		}
+		tail := copyable(g, at)
+		if tail == nil {
+			return []ir.Stmt{s}
+		}
+		cl := &ir.Cloner{}
+		var out []ir.Stmt
+		for _, t := range tail {
+			out = append(out, cl.Stmt(t))
+		}
+		return []ir.Stmt{&ir.Block{Loc: g.Loc, List: out}}
+	}, true)
+}
+
+// declaredIn reports whether v is declared by a statement of stmts (at any
+// depth).
+func declaredIn(stmts []ir.Stmt, v *ir.Var) bool {
+	found := false
+	for _, s := range stmts {
+		ir.Inspect(s, func(n any) bool {
+			if d, ok := n.(*ir.DeclStmt); ok && d.Var == v {
+				found = true
+			}
+			_, isExpr := n.(ir.Expr)
+			return !found && !isExpr
+		})
+	}
+	return found
 }

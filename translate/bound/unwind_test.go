@@ -532,47 +532,89 @@ int g, h;
 		name, main string
 		err        string // "" when the program is supported
 		copies     string // a statement that must be copied Unwind times
+		twice      string // a statement copied once to a goto back to it (in each unwound copy of its loop)
 	}{
 		{"retry loop", `again:
 	g++;
 	if (g < h) goto again;
-	return g;`, "", "g++;"},
+	return g;`, "", "g++;", ""},
 		{"loop with an inner if-goto", `g = 0;
 top:
 	if (h) {
 		h--;
 		goto top;
 	}
-	return g;`, "", "h--;"},
+	return g;`, "", "h--;", ""},
 		{"error label", `if (g) {
 	ERROR: abort();
 	}
 	h = 1;
 	if (h > 2) goto ERROR;
-	return 0;`, "", ""},
+	return 0;`, "", "", ""},
 		{"rotated loop (entered at its condition)", `goto inner;
 L:
 	g = 1;
 inner:	g = 2;
 	if (h) goto L;
-	return 0;`, "", "g = 1;"},
+	return 0;`, "", "g = 1;", ""},
 		{"goto back from a nested loop", `top:
 	g++;
 	for (int k = 0; k < 2; k++) {
 		if (g < h) goto top;
 	}
-	return g;`, "", "g++;"},
+	return g;`, "", "g++;", ""},
 		{"jump into the span", `if (h) goto inner;
 L:	g = 1;
 inner:	g = 2;
 	if (h) goto L;
-	return 0;`, "backward goto", ""},
+	return 0;`, "backward goto", "", ""},
 		{"break of an enclosing loop", `while (h) {
 L:	g++;
 	if (g > 3) break;
 	if (g) goto L;
 	}
-	return 0;`, "backward goto", ""},
+	return 0;`, "backward goto", "", ""},
+		{"back to code that jumps forward", `if (g) {
+		if (h) {
+		nodomain:
+			g = 7;
+			goto fail;
+		}
+		return 1;
+	} else {
+		if (h) goto nodomain;
+		return 2;
+	}
+fail:
+	return 0;`, "", "", "g = 7;"},
+		{"back to code that continues the loop", `while (h) {
+		h--;
+		if (g) {
+		again:
+			g = 8;
+			continue;
+		}
+		if (h > 5) goto again;
+	}
+	return 0;`, "", "", "g = 8;"},
+		{"back to code that breaks another loop", `while (h) {
+		h--;
+	L:
+		g = 9;
+		break;
+	}
+	for (;;) {
+		if (h) goto L;
+	}
+	return 0;`, "goto L into a loop", "", ""},
+		{"back to code using a local of its own block", `if (g) {
+		int k = h;
+	L:
+		g = k;
+		return 1;
+	}
+	if (h) goto L;
+	return 0;`, "backward goto", "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -588,7 +630,11 @@ L:	g++;
 				t.Fatal(err)
 			}
 			main := body(t, u.Prog, "main")
-			if tc.copies != "" {
+			if tc.twice != "" {
+				if k := copiesOf(main, lineOf(t, src, tc.twice)); k != 2 && k != 2*3 {
+					t.Errorf("%s appears %d times, want 2, or 2 in each of the 3 copies of its loop (the goto replaced by a copy)", tc.twice, k)
+				}
+			} else if tc.copies != "" {
 				if k := copiesOf(main, lineOf(t, src, tc.copies)); k != 3 {
 					t.Errorf("%s copied %d times, want 3", tc.copies, k)
 				}
