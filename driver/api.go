@@ -99,6 +99,12 @@ type Options struct {
 	// analysis (candidates.ParseFacts); facts in comments of the inputs
 	// are read too.
 	FactsFiles []string
+	// MaxSlices is how many slices of the program (package slice) are
+	// checked, one per race candidate's threads, most likely first, when
+	// the whole program gets no answer (0: none); SliceTimeout limits each
+	// (0: only the check's time limit).
+	MaxSlices    int
+	SliceTimeout time.Duration
 	// Units are the translation units of a program of several files
 	// (ladr check a.c b.c, --compile-commands), each with its own flags
 	// after the ones above; Input is then the first unit's file. Empty:
@@ -223,6 +229,10 @@ type Result struct {
 	// result is unknown (the bounded search could not answer), or with
 	// Options.Candidates.
 	Candidates *CandidateReport `json:"race_candidates,omitempty"`
+	// Slices are the slices of the program checked for the candidates
+	// (Options.MaxSlices): a race on a slice whose counterexample runs no
+	// stub is the result; the others are potential races.
+	Slices []*SliceReport `json:"slices,omitempty"`
 	// StaticAnalysis is what the static race analysis found when it ran
 	// and its proof is not the result: why it declined, or how many race
 	// candidates it left.

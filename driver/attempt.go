@@ -51,6 +51,9 @@ type checker struct {
 	// of the inlined program cannot (wholeProof).
 	candidates *CandidateReport
 	wholeTaken bool
+	// transform, when set, rewrites each parsed program before its
+	// translation (a slice).
+	transform func(*ir.Program) error
 }
 
 // detail is what the driver keeps of an attempt besides the strategy's
@@ -73,7 +76,18 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
-		return build(ctx, c.fe, opt, buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned})
+		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned}
+		if c.transform == nil {
+			return build(ctx, c.fe, opt, plan)
+		}
+		prog, err := opt.parse(c.fe)
+		if err != nil {
+			return nil, inputError(err)
+		}
+		if err := c.transform(prog); err != nil {
+			return &built{Err: err}, nil
+		}
+		return buildParsed(ctx, prog, opt, plan), nil
 	})
 	out.TranslateS = time.Since(t0).Seconds()
 	if done && err != nil {

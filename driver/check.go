@@ -160,6 +160,13 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		res.Attempts = append(res.Attempts, Attempt{Bounds: t.Bounds, Result: t.Outcome, Reason: t.Reason, TimeS: t.TimeS, Member: t.Member})
 	}
 	out := found.Final
+	if (out == nil || out.Outcome == Unknown) && opt.Property.Seq == seq.Race && opt.Follow == nil {
+		// The whole program got no answer: check slices of it for the
+		// race candidates.
+		if v := c.slices(ctx, res); v != nil {
+			out = v
+		}
+	}
 	c.proofTaken = out != nil && out == c.proofAttempt
 	if c.proofTaken && c.wholeTaken && res.Candidates != nil {
 		res.Candidates.Answered = true

@@ -120,6 +120,11 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		if r.Confirmed {
 			fmt.Fprintln(w, "  Confirmed: replaying the counterexample concretely fails the same check.")
 		}
+		for _, sl := range r.Slices {
+			if sl.Result == driver.SliceRace {
+				fmt.Fprintf(w, "  Found on a slice of the program (%s; the rest stubbed): the counterexample runs none of the stubs, so it is an execution of the whole program.\n", sl.Threads)
+			}
+		}
 	case driver.NoViolationFound:
 		fmt.Fprintf(w, "No violation found within the bounds (%s).\n", bounds(r))
 		if len(r.Cuts) > 0 {
@@ -164,6 +169,7 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 	if r.Candidates == nil || !r.Candidates.Answered {
 		writeCandidates(w, r)
 	}
+	writeSlices(w, r)
 	if r.Proof != nil || r.Deadlock != nil && r.Deadlock.DeadlockFree || r.Candidates != nil && r.Candidates.Answered {
 		fmt.Fprintf(w, "  %.2fs (translate and analysis %.2fs, no CBMC run); no bounds\n", r.TimeS, r.TranslateS)
 	} else {
@@ -365,5 +371,34 @@ func writeCandidates(w io.Writer, r *driver.Result) {
 	}
 	if len(cr.Unresolved) > 0 {
 		fmt.Fprintf(w, "    %d call(s) through a pointer that no function of the program fits, e.g. at %s: what they call is not followed\n", len(cr.Unresolved), cr.Unresolved[0])
+	}
+}
+
+// writeSlices prints the slices checked for the race candidates.
+func writeSlices(w io.Writer, r *driver.Result) {
+	if len(r.Slices) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "  Slices checked (the two threads of a candidate, the rest of the program stubbed): %d\n", len(r.Slices))
+	for i, s := range r.Slices {
+		fmt.Fprintf(w, "    %d. %s (%s stubs; %d functions kept, %d stubbed, %d library): %s", i+1, s.Threads, s.Mode, s.Kept, s.Stubbed, s.Library, s.Result)
+		switch {
+		case s.File != "":
+			fmt.Fprintf(w, " at %s:%d", s.File, s.Line)
+			if s.Race != nil {
+				fmt.Fprintf(w, " (%s)", s.Message)
+			}
+			if s.Confirmed {
+				fmt.Fprint(w, ", replayed on the slice")
+			}
+		case s.Bounds != nil && s.Result == driver.SliceNoRace:
+			fmt.Fprintf(w, " (rounds %d, unwind %d)", s.Bounds.Rounds, s.Bounds.Unwind)
+		case s.Reason != "":
+			fmt.Fprintf(w, ": %s", s.Reason)
+		}
+		fmt.Fprintf(w, "; %.2fs\n", s.TimeS)
+		if s.Result == driver.SlicePotentialRace {
+			fmt.Fprintln(w, "       potential: the counterexample runs a stub (abstracted code), so it may not be an execution of the program")
+		}
 	}
 }

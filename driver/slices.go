@@ -1,0 +1,248 @@
+package driver
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/ladr-dev/ladr/driver/strategy"
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/slice"
+)
+
+// SliceReport is the bounded check of one slice of the program (package
+// slice): the two threads of a race candidate, the code that creates them
+// and reaches the accesses, the rest stubbed.
+type SliceReport struct {
+	// Threads names the slice's threads and the functions of their
+	// accesses; Candidate is the candidate it was cut for (the slice's
+	// race checks cover every access it keeps).
+	Threads   string `json:"threads"`
+	Candidate string `json:"candidate"`
+	// Kept, Stubbed and Library count the functions kept, the program's
+	// functions stubbed and the library functions without a model
+	// stubbed.
+	Kept    int `json:"kept"`
+	Stubbed int `json:"stubbed"`
+	Library int `json:"library"`
+	// KeptFunctions names the functions kept.
+	KeptFunctions []string `json:"kept_functions,omitempty"`
+	// Mode is abstract (stubs return nondeterministic values) or exact
+	// (stubs end the paths that reach them).
+	Mode string `json:"mode"`
+	// Result is race (an execution of the program: its counterexample
+	// runs no stub), potential race (its counterexample runs a stub), no
+	// race found (within Bounds) or unknown (Reason).
+	Result string  `json:"result"`
+	Reason string  `json:"reason,omitempty"`
+	Bounds *Bounds `json:"bounds,omitempty"`
+	TimeS  float64 `json:"time_s"`
+	// The race found: where, and the counterexample on the slice
+	// (confirmed by a replay of the slice).
+	File      string    `json:"file,omitempty"`
+	Line      int       `json:"line,omitempty"`
+	Message   string    `json:"message,omitempty"`
+	Race      *DataRace `json:"race,omitempty"`
+	Trace     []Step    `json:"trace,omitempty"`
+	Confirmed bool      `json:"confirmed,omitempty"`
+}
+
+// Slice results.
+const (
+	SliceRace          = "race"
+	SlicePotentialRace = "potential race"
+	SliceNoRace        = "no race found"
+	SliceUnknown       = "unknown"
+)
+
+// Defaults of Options.MaxSlices and SliceTimeout (the CLI's).
+const (
+	DefaultMaxSlices    = 8
+	DefaultSliceTimeout = 60 * time.Second
+)
+
+// MinSliceTime is the least time left for which slices are tried.
+const MinSliceTime = 10 * time.Second
+
+// sliceBackend is a checker whose attempts check a slice.
+type sliceBackend struct{ c *checker }
+
+func (b sliceBackend) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attempt, error) {
+	return b.c.Attempt(ctx, p)
+}
+
+// specs derives the slices of the candidates, most likely first, each
+// once: for each side a thread kind created with pthread_create (or main)
+// whose routine reaches the access; a candidate whose accesses only
+// callbacks make has none.
+func specs(cr *candidates.Result) []sliceCandidate {
+	many := map[string]bool{}
+	for _, t := range cr.Threads {
+		many[t.Routine] = t.Many
+	}
+	seen := map[string]bool{}
+	var out []sliceCandidate
+	for _, c := range cr.Candidates {
+		for _, a := range routines(c.First.Threads) {
+			for _, b := range routines(c.Second.Threads) {
+				if a == b && !many[a] {
+					continue
+				}
+				s := slice.Spec{First: slice.Side{Routine: a, Func: c.First.Func}, Second: slice.Side{Routine: b, Func: c.Second.Func}}
+				if seen[s.Key()] {
+					continue
+				}
+				seen[s.Key()] = true
+				out = append(out, sliceCandidate{spec: s, cand: c})
+			}
+		}
+	}
+	return out
+}
+
+type sliceCandidate struct {
+	spec slice.Spec
+	cand candidates.Candidate
+}
+
+// routines are the thread kinds of names that are not callbacks.
+func routines(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if !strings.HasSuffix(n, " (callback)") {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// slices checks slices of the program for the race candidates, most
+// likely first, while time is left and at most opt.MaxSlices. A race
+// whose counterexample runs no stub is an execution of the program: its
+// attempt is returned (the result's violation). Every slice checked is
+// reported in res.Slices.
+func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
+	cr := c.candidates
+	if cr == nil || cr.Total == 0 || c.opt.MaxSlices <= 0 {
+		return nil
+	}
+	all := specs(cr.Result)
+	n := 0
+	for _, sc := range all {
+		if n >= c.opt.MaxSlices || ctx.Err() != nil {
+			break
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < MinSliceTime {
+			break
+		}
+		n++
+		c.progress(fmt.Sprintf("slice %d of %d: %s", n, min(len(all), c.opt.MaxSlices), slice.Describe(sc.spec)))
+		rep, a := c.checkSlice(ctx, sc, slice.Abstract)
+		res.Slices = append(res.Slices, rep)
+		if rep.Result == SliceRace {
+			return a
+		}
+		if rep.Result == SlicePotentialRace {
+			// Cut the abstracted code out: a race left is one of the
+			// program.
+			rep, a := c.checkSlice(ctx, sc, slice.Exact)
+			res.Slices = append(res.Slices, rep)
+			if rep.Result == SliceRace {
+				return a
+			}
+		}
+	}
+	return nil
+}
+
+// checkSlice checks the slice of sc with stubs of mode m.
+func (c *checker) checkSlice(ctx context.Context, sc sliceCandidate, m slice.Mode) (*SliceReport, *strategy.Attempt) {
+	t0 := time.Now()
+	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: "abstract"}
+	if m == slice.Exact {
+		rep.Mode = "exact"
+	}
+	if c.opt.SliceTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, c.opt.SliceTimeout, &timeoutError{c.opt.SliceTimeout})
+		defer cancel()
+	}
+	sc2 := *c
+	sc2.opt.Keep, sc2.keepErr, sc2.parsed = "", nil, nil
+	var info *slice.Info
+	sc2.transform = func(prog *ir.Program) error {
+		in, err := slice.Build(prog, sc.spec, m)
+		info = in
+		return err
+	}
+	found, err := strategy.Run(ctx, strategy.Config{
+		Schedule:   append([]Bounds{{Rounds: 2, Unwind: 1}}, strategy.Schedule(false, true, Bounds{})...),
+		TimeLimit:  true,
+		Target:     c.opt.Target,
+		Progress:   c.progress,
+		StopReason: func(ctx context.Context) string { return stopReason(ctx, c.phases.get()) },
+		StoppedEarly: func(ctx context.Context) bool {
+			return stoppedEarly(ctx)
+		},
+		GenericFallback: c.opt.Property.ShadowMemory,
+	}, sliceBackend{&sc2})
+	rep.TimeS = time.Since(t0).Seconds()
+	if info != nil {
+		rep.Kept, rep.Stubbed, rep.Library = len(info.Kept), len(info.Stubbed), len(info.Library)
+		rep.KeptFunctions = info.Kept
+	}
+	rep.Result = SliceUnknown
+	if err != nil {
+		rep.Reason = err.Error()
+		return rep, nil
+	}
+	out := found.Final
+	if out == nil {
+		rep.Reason = stopReason(ctx, c.phases.get())
+		if rep.Reason == "" {
+			rep.Reason = "no attempt completed"
+		}
+		return rep, nil
+	}
+	b := out.Plan.Bounds
+	rep.Bounds = &b
+	switch out.Outcome {
+	case strategy.Violation:
+		det, _ := out.Detail.(*detail)
+		if det == nil || det.mapped == nil {
+			rep.Reason = "the violation was not mapped"
+			return rep, nil
+		}
+		mr := det.mapped
+		rep.File, rep.Line, rep.Message, rep.Race, rep.Trace, rep.Confirmed = mr.File, mr.Line, mr.Message, mr.Race, mr.Trace, mr.Confirmed
+		rep.Result = SlicePotentialRace
+		if m == slice.Exact || !ranStub(mr.Saved) {
+			rep.Result = SliceRace
+			out.Notes = append(out.Notes, fmt.Sprintf("found on a slice of the program (%s; %s): the counterexample runs none of the stubs, so it is an execution of the program", rep.Threads, info.Summary()))
+			// A saved trace replays the whole program, not the slice.
+			mr.Saved = nil
+			return rep, out
+		}
+	case strategy.NoViolationFound, strategy.True:
+		rep.Result = SliceNoRace
+	default:
+		rep.Reason = out.Reason
+	}
+	return rep, nil
+}
+
+// ranStub reports whether a counterexample's choices include a stub's
+// marker.
+func ranStub(s *SavedTrace) bool {
+	if s == nil {
+		return true
+	}
+	for _, ch := range s.Choices {
+		if ch.Func == slice.Marker {
+			return true
+		}
+	}
+	return false
+}

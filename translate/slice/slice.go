@@ -1,0 +1,548 @@
+// Package slice cuts a whole program down to the code one race candidate
+// needs, so that the bounded check of lazy sequentialization can run on a
+// program too large to inline whole.
+//
+// A slice of a parsed program keeps main, the functions on the call paths
+// from main to the pthread_create calls that start the two threads of the
+// candidate (through the threads that create them), the functions on the
+// call paths from each thread's start routine to the function of its
+// access, and the small functions that take or release locks for them
+// (lock wrappers, to a depth). Every other function of the program, and
+// every library function ladr has no model for that the kept code calls,
+// becomes a stub:
+//
+//   - Abstract: the stub returns a nondeterministic value and assigns
+//     nondeterministic values to the integer globals (and their integer
+//     members) the original function or its callees may assign; it first
+//     calls Marker, so that a counterexample tells whether it went through
+//     abstracted code (then the race it shows is a potential one of the
+//     program, not an execution of it).
+//   - Exact: the stub ends the paths that reach it
+//     (__VERIFIER_assume(0)): every execution of the slice is a prefix of
+//     one of the program, so a race found is one of the program.
+//
+// Threads of other start routines are still created where the kept code
+// creates them; their routines are stubs.
+package slice
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ladr-dev/ladr/translate/analysis/callgraph"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// Marker is the nondet function every abstract stub calls first: a
+// counterexample that records a choice of it went through a stub.
+const Marker = "__VERIFIER_nondet_ladr_abstracted"
+
+// Mode is how stubs stand for the code they replace.
+type Mode int
+
+// Modes.
+const (
+	// Abstract stubs return nondeterministic values and havoc globals.
+	Abstract Mode = iota
+	// Exact stubs end the paths that reach them.
+	Exact
+)
+
+// Side is one thread of a candidate: the start routine of the thread
+// ("main" for main) and the function of its access.
+type Side struct {
+	Routine string
+	Func    string
+}
+
+// Spec names the two threads of a slice.
+type Spec struct {
+	First, Second Side
+}
+
+// Key identifies the slice of a spec (specs with the same key have the
+// same slice).
+func (s Spec) Key() string {
+	a, b := s.First.Routine+"/"+s.First.Func, s.Second.Routine+"/"+s.Second.Func
+	if b < a {
+		a, b = b, a
+	}
+	return a + "|" + b
+}
+
+// Info says what a slice kept and what it replaced.
+type Info struct {
+	// Kept are the functions of the program kept whole, Stubbed those
+	// replaced by stubs, Library the library functions without a model
+	// the kept code calls, given stubs.
+	Kept, Stubbed, Library []string
+}
+
+// Summary describes a slice in one line.
+func (in *Info) Summary() string {
+	return fmt.Sprintf("%d functions kept, %d stubbed, %d library functions stubbed", len(in.Kept), len(in.Stubbed), len(in.Library))
+}
+
+// LockDepth is how deep below a kept function a callee that takes or
+// releases a lock is kept (with the functions between them).
+const LockDepth = 2
+
+// MaxWrapper is the most statements a lock wrapper kept has.
+const MaxWrapper = 40
+
+// size counts the statements of f's body.
+func size(f *ir.Function) int {
+	n := 0
+	ir.Inspect(ir.Stmt(f.Body), func(x any) bool {
+		if _, ok := x.(ir.Stmt); ok {
+			n++
+		}
+		_, isExpr := x.(ir.Expr)
+		return !isExpr
+	})
+	return n
+}
+
+// MaxHavoc bounds the globals one stub assigns.
+const MaxHavoc = 64
+
+// Build rewrites prog, a program as parsed (no pass ran), into the slice of
+// spec, with stubs of mode m. The error says why spec has no slice (a
+// routine or function the program does not define, a function its
+// routine does not reach, a routine main does not create).
+func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
+	g := callgraph.Build(prog)
+	b := &builder{prog: prog, g: g, byName: map[string]*ir.Function{}}
+	for _, f := range g.Funcs {
+		b.byName[f.Name] = f
+	}
+	main := b.byName["main"]
+	if main == nil {
+		return nil, fmt.Errorf("the program defines no main")
+	}
+	keep := map[*ir.Function]bool{main: true}
+	// paths are the functions of the threads' paths to their accesses.
+	paths := map[*ir.Function]bool{}
+	for _, s := range []Side{spec.First, spec.Second} {
+		r, f := b.byName[s.Routine], b.byName[s.Func]
+		if r == nil || f == nil {
+			return nil, fmt.Errorf("no function %s or %s in the program", s.Routine, s.Func)
+		}
+		path := intersect(b.reach([]*ir.Function{r}, false, false), b.reach([]*ir.Function{f}, true, false))
+		if !path[f] {
+			return nil, fmt.Errorf("%s does not reach %s", s.Routine, s.Func)
+		}
+		for x := range path {
+			keep[x], paths[x] = true, true
+		}
+		if r == main {
+			continue
+		}
+		var creators []*ir.Function
+		for _, c := range g.Creates {
+			for _, rr := range c.Routines {
+				if rr == r {
+					creators = append(creators, c.Caller)
+				}
+			}
+		}
+		chain := intersect(b.reach([]*ir.Function{main}, false, true), b.reach(creators, true, true))
+		if len(chain) == 0 {
+			return nil, fmt.Errorf("main does not create a thread running %s", s.Routine)
+		}
+		for x := range chain {
+			keep[x] = true
+		}
+	}
+	// Lock wrappers the threads' paths call: small functions that take,
+	// release or wait on a lock within LockDepth calls, to that depth.
+	type item struct {
+		f     *ir.Function
+		depth int
+	}
+	var work []item
+	for f := range paths {
+		work = append(work, item{f, LockDepth})
+	}
+	memo := map[*ir.Function]int{}
+	for len(work) > 0 {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		if it.depth == 0 {
+			continue
+		}
+		for _, s := range g.Sites[it.f] {
+			for _, t := range s.Targets {
+				if !keep[t] && size(t) <= MaxWrapper && b.locking(t, it.depth-1, memo) {
+					keep[t] = true
+					work = append(work, item{t, it.depth - 1})
+				}
+			}
+		}
+	}
+	// ladr does not inline a variadic function of the program: it is a
+	// stub.
+	for f := range keep {
+		if f.Type.Variadic && f != main {
+			delete(keep, f)
+		}
+	}
+	info := &Info{}
+	// The globals each stub havocs, from the original bodies.
+	havoc := map[*ir.Function][]ir.Expr{}
+	if m == Abstract {
+		read := b.used(keep)
+		for _, f := range g.Funcs {
+			if !keep[f] && !libc.IsModelFile(f.Pos.File) {
+				havoc[f] = b.assigned(f, read)
+			}
+		}
+	}
+	// Library functions without a model that the kept code calls.
+	var library []*ir.Function
+	seenLib := map[*ir.Function]bool{}
+	for f := range keep {
+		for _, s := range g.Sites[f] {
+			c := s.Callee
+			if c == nil || c.Body != nil || seenLib[c] || model.Lookup(c.Name).Kind != model.Unknown {
+				continue
+			}
+			seenLib[c] = true
+			library = append(library, c)
+		}
+	}
+	sort.Slice(library, func(i, j int) bool { return library[i].Name < library[j].Name })
+	for _, f := range g.Funcs {
+		switch {
+		case keep[f]:
+			info.Kept = append(info.Kept, f.Name)
+		case libc.IsModelFile(f.Pos.File):
+		default:
+			info.Stubbed = append(info.Stubbed, f.Name)
+			b.stub(f, m, havoc[f])
+		}
+	}
+	for _, f := range library {
+		info.Library = append(info.Library, f.Name)
+		if t := unionParams(f.Type); t != nil {
+			// A transparent union (glibc's __SOCKADDR_ARG) takes a
+			// pointer: the stub's parameter is one.
+			f.Type, f.Params = t, nil
+		}
+		if len(f.Params) != len(f.Type.Params) {
+			f.Params = nil
+			for i, t := range f.Type.Params {
+				f.Params = append(f.Params, &ir.Var{Name: fmt.Sprintf("a%d", i), Type: t, Class: ir.Param, Func: f.Name, Synthetic: true})
+			}
+		}
+		b.stub(f, m, nil)
+	}
+	b.unvariadic()
+	return info, nil
+}
+
+// unvariadic makes the variadic stubs plain functions of their fixed
+// parameters (ladr does not inline a variadic function of the program),
+// dropping the further arguments of their calls (evaluated before the
+// call when they have effects).
+func (b *builder) unvariadic() {
+	fixed := map[*ir.Function]bool{}
+	for _, f := range b.stubs {
+		if f.Type.Variadic {
+			t := *f.Type
+			t.Variadic = false
+			f.Type = &t
+			fixed[f] = true
+		}
+	}
+	if len(fixed) == 0 {
+		return
+	}
+	for _, f := range b.prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		ir.RewriteBlocks(f.Body, func(s ir.Stmt) []ir.Stmt {
+			var pre []ir.Stmt
+			ir.RewriteStmtExprs(s, func(e ir.Expr) ir.Expr {
+				return ir.RewriteExpr(e, func(e ir.Expr) ir.Expr {
+					c, ok := e.(*ir.Call)
+					if !ok {
+						return e
+					}
+					g := ir.CalledFunc(c)
+					if g == nil || !fixed[g] || len(c.Args) <= len(g.Type.Params) {
+						return e
+					}
+					for _, a := range c.Args[len(g.Type.Params):] {
+						if ir.HasEffects(a) {
+							pre = append(pre, &ir.ExprStmt{Loc: *s.Origin(), X: a})
+						}
+					}
+					c.Args = c.Args[:len(g.Type.Params)]
+					return e
+				})
+			})
+			return append(pre, s)
+		})
+	}
+}
+
+// unionParams returns t with its union parameters made void pointers, or
+// nil when it has none.
+func unionParams(t *ir.Func) *ir.Func {
+	var out *ir.Func
+	for i, p := range t.Params {
+		if st, ok := p.(*ir.Struct); ok && st.Union {
+			if out == nil {
+				c := *t
+				c.Params = append([]ir.Type(nil), t.Params...)
+				out = &c
+			}
+			out.Params[i] = ir.VoidPtrType
+		}
+	}
+	return out
+}
+
+type builder struct {
+	prog   *ir.Program
+	g      *callgraph.Graph
+	byName map[string]*ir.Function
+	// stubs are the functions given stub bodies.
+	stubs []*ir.Function
+}
+
+// reach returns the defined functions reachable from roots over calls
+// (backward: the functions that reach them), and over thread creations
+// (from a creating function to its routines) with creates.
+func (b *builder) reach(roots []*ir.Function, backward, creates bool) map[*ir.Function]bool {
+	next := map[*ir.Function][]*ir.Function{}
+	edge := func(from, to *ir.Function) {
+		if backward {
+			from, to = to, from
+		}
+		next[from] = append(next[from], to)
+	}
+	for f, sites := range b.g.Sites {
+		for _, s := range sites {
+			for _, t := range s.Targets {
+				edge(f, t)
+			}
+		}
+	}
+	if creates {
+		for _, c := range b.g.Creates {
+			for _, r := range c.Routines {
+				edge(c.Caller, r)
+			}
+		}
+	}
+	seen := map[*ir.Function]bool{}
+	var stack []*ir.Function
+	for _, r := range roots {
+		if r != nil && !seen[r] {
+			seen[r] = true
+			stack = append(stack, r)
+		}
+	}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, t := range next[f] {
+			if !seen[t] {
+				seen[t] = true
+				stack = append(stack, t)
+			}
+		}
+	}
+	return seen
+}
+
+func intersect(a, b map[*ir.Function]bool) map[*ir.Function]bool {
+	out := map[*ir.Function]bool{}
+	for f := range a {
+		if b[f] {
+			out[f] = true
+		}
+	}
+	return out
+}
+
+// locking reports whether f takes, releases or waits on a lock itself or
+// through callees to depth d. memo records, per function, d+1 when it does
+// within d calls, -(d+1) when it does not.
+func (b *builder) locking(f *ir.Function, d int, memo map[*ir.Function]int) bool {
+	if v, ok := memo[f]; ok {
+		if v > 0 && v-1 <= d {
+			return true
+		}
+		if v < 0 && -v-1 >= d {
+			return false
+		}
+	}
+	memo[f] = -(d + 1) // a cycle does not lock through itself
+	res := false
+	for _, s := range b.g.Sites[f] {
+		if c := s.Callee; c != nil && c.Body == nil {
+			in := model.Lookup(c.Name)
+			if in.Lock.Act != model.NoLock || in.Waits {
+				res = true
+				break
+			}
+		}
+		if d > 0 {
+			for _, t := range s.Targets {
+				if b.locking(t, d-1, memo) {
+					res = true
+					break
+				}
+			}
+		}
+		if res {
+			break
+		}
+	}
+	if res {
+		memo[f] = d + 1
+	}
+	return res
+}
+
+// used returns the global paths (globalPath) the functions of keep
+// access.
+func (b *builder) used(keep map[*ir.Function]bool) map[string]bool {
+	out := map[string]bool{}
+	for f := range keep {
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			if e, ok := n.(ir.Expr); ok {
+				if p, ok := globalPath(e); ok {
+					out[p] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// assigned returns the integer globals (and integer member paths of
+// globals) that f and the functions it reaches assign and the kept code
+// accesses (read), each once, at most MaxHavoc.
+func (b *builder) assigned(f *ir.Function, read map[string]bool) []ir.Expr {
+	var out []ir.Expr
+	seen := map[string]bool{}
+	for g := range b.reach([]*ir.Function{f}, false, false) {
+		if len(out) >= MaxHavoc {
+			break
+		}
+		ir.Inspect(ir.Stmt(g.Body), func(n any) bool {
+			var lhs ir.Expr
+			switch x := n.(type) {
+			case *ir.Assign:
+				lhs = x.L
+			case *ir.Unary:
+				if x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec {
+					lhs = x.X
+				}
+			}
+			if lhs == nil || !ir.IsInteger(lhs.Type()) || len(out) >= MaxHavoc {
+				return true
+			}
+			key, ok := globalPath(lhs)
+			if !ok || seen[key] || !read[key] {
+				return true
+			}
+			seen[key] = true
+			out = append(out, lhs)
+			return true
+		})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, _ := globalPath(out[i])
+		c, _ := globalPath(out[j])
+		return a < c
+	})
+	return out
+}
+
+// globalPath names e when it is a global variable or a chain of members
+// of one (no pointer, no index).
+func globalPath(e ir.Expr) (string, bool) {
+	switch x := e.(type) {
+	case *ir.Ident:
+		v := x.Var
+		if !v.IsStaticStorage() || v.Class != ir.Global || v.Atomic || v.ThreadLocal || v.Synthetic {
+			return "", false
+		}
+		return v.Name, true
+	case *ir.Member:
+		if x.Arrow {
+			return "", false
+		}
+		p, ok := globalPath(x.X)
+		return p + "." + x.Field.Name, ok
+	}
+	return "", false
+}
+
+// stub replaces f's body by a stub of mode m assigning havoc.
+func (b *builder) stub(f *ir.Function, m Mode, havoc []ir.Expr) {
+	loc := ir.Loc{Pos: f.Pos, Func: f.Name}
+	body := ir.NewBlock(loc)
+	add := func(e ir.Expr) { body.List = append(body.List, &ir.ExprStmt{Loc: loc, X: e}) }
+	if m == Exact {
+		assume := b.prog.DeclareFunc("__VERIFIER_assume", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.IntType}})
+		add(ir.CallFn(assume, ir.IntConst(0)))
+	} else {
+		add(ir.CallFn(b.nondet(Marker, ir.IntType)))
+		for _, h := range havoc {
+			x := (&ir.Cloner{}).Expr(h)
+			add(&ir.Assign{L: x, R: b.value(x.Type(), loc, body), T: x.Type(), P: f.Pos})
+		}
+	}
+	if t := f.Type.Result; t != nil && !ir.IsVoid(t) {
+		body.List = append(body.List, &ir.Return{Loc: loc, X: b.value(t, loc, body)})
+	} else {
+		body.List = append(body.List, &ir.Return{Loc: loc})
+	}
+	f.Body = body
+	f.Inline = false
+	b.stubs = append(b.stubs, f)
+}
+
+// value is a value of type t for a stub: nondeterministic for arithmetic
+// types, null for pointers, an uninitialized local (declared in body) for
+// the rest.
+func (b *builder) value(t ir.Type, loc ir.Loc, body *ir.Block) ir.Expr {
+	switch {
+	case ir.IsInteger(t):
+		return &ir.Cast{X: ir.CallFn(b.nondet("__VERIFIER_nondet_long", ir.LongType)), T: t}
+	case ir.IsArithmetic(t):
+		return &ir.Cast{X: ir.CallFn(b.nondet("__VERIFIER_nondet_double", &ir.Basic{Kind: ir.Double})), T: t}
+	case ir.IsPointer(t):
+		return &ir.Cast{X: ir.IntConst(0), T: t}
+	}
+	v := &ir.Var{Name: "__ladr_stub_value", Type: t, Class: ir.Local, Func: loc.Func, Synthetic: true}
+	body.List = append(body.List, &ir.DeclStmt{Loc: loc, Var: v})
+	return ir.Ref(v)
+}
+
+// nondet declares the nondet function name returning t.
+func (b *builder) nondet(name string, t ir.Type) *ir.Function {
+	return b.prog.DeclareFunc(name, &ir.Func{Result: t})
+}
+
+// Describe says in one line what a slice of spec is.
+func Describe(spec Spec) string {
+	side := func(s Side) string {
+		if s.Routine == s.Func {
+			return s.Routine
+		}
+		return s.Routine + " → " + s.Func
+	}
+	return strings.Join([]string{side(spec.First), side(spec.Second)}, " and ")
+}

@@ -1,0 +1,138 @@
+package slice_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/slice"
+)
+
+const prog = `#include <pthread.h>
+#include <stdio.h>
+int hits, mode, unrelated, other;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int log_open(const char *path);
+void note(const char *fmt, ...);
+static void lock(void) { pthread_mutex_lock(&m); }
+static void unlock(void) { pthread_mutex_unlock(&m); }
+static int configure(void) { mode = 3; unrelated = 4; other++; return 1; }
+static int count(void) { lock(); hits++; unlock(); return hits; }
+static void *worker(void *a) { if (mode) count(); note("%d", hits); return 0; }
+static void *reporter(void *a) { printf("%d\n", other); return 0; }
+static void start(pthread_t *t) { pthread_create(t, 0, worker, 0); }
+static void report(void) { printf("%d\n", unrelated); }
+int main(void) {
+	pthread_t a, b, c;
+	configure();
+	mode = log_open("x");
+	start(&a);
+	start(&b);
+	pthread_create(&c, 0, reporter, 0);
+	report();
+	return 0;
+}
+`
+
+// TestBuild checks what a slice keeps, what it stubs and how.
+func TestBuild(t *testing.T) {
+	spec := slice.Spec{First: slice.Side{Routine: "worker", Func: "count"}, Second: slice.Side{Routine: "worker", Func: "count"}}
+	for _, tc := range []struct {
+		name          string
+		mode          slice.Mode
+		kept, stubbed []string
+		library       []string
+		// stubs lists a stubbed function and text its printed stub must
+		// (or, with a leading !, must not) hold.
+		stubs map[string][]string
+	}{
+		{
+			name:    "abstract",
+			mode:    slice.Abstract,
+			kept:    []string{"count", "lock", "main", "start", "unlock", "worker"},
+			stubbed: []string{"configure", "report", "reporter"},
+			library: []string{"log_open", "note"},
+			stubs: map[string][]string{
+				// configure assigns mode (the worker reads it), not
+				// unrelated (no kept code reads it).
+				"configure": {slice.Marker + "()", "mode = ", "!unrelated", "return (int)__VERIFIER_nondet_long()"},
+				"reporter":  {slice.Marker + "()", "return (void *)0"},
+				"log_open":  {"return (int)__VERIFIER_nondet_long()"},
+			},
+		},
+		{
+			name:    "exact",
+			mode:    slice.Exact,
+			kept:    []string{"count", "lock", "main", "start", "unlock", "worker"},
+			stubbed: []string{"configure", "report", "reporter"},
+			library: []string{"log_open", "note"},
+			stubs: map[string][]string{
+				"configure": {"__VERIFIER_assume(0)", "!" + slice.Marker, "!mode = "},
+				"note":      {"__VERIFIER_assume(0)"},
+			},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := cfront.New().Parse("t.c", []byte(prog), cfront.Options{Model: cfront.LP64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			info, err := slice.Build(p, spec, tc.mode)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sorted := func(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
+			if got := sorted(info.Kept); !slices.Equal(got, tc.kept) {
+				t.Errorf("kept %v, want %v", got, tc.kept)
+			}
+			if got := sorted(info.Stubbed); !slices.Equal(got, tc.stubbed) {
+				t.Errorf("stubbed %v, want %v", got, tc.stubbed)
+			}
+			if got := sorted(info.Library); !slices.Equal(got, tc.library) {
+				t.Errorf("library %v, want %v", got, tc.library)
+			}
+			for name, wants := range tc.stubs {
+				f := p.Func(name)
+				if f == nil || f.Body == nil {
+					t.Fatalf("%s has no body", name)
+				}
+				text := ir.String(&ir.Program{Funcs: []*ir.Function{f}})
+				for _, w := range wants {
+					if neg, ok := strings.CutPrefix(w, "!"); ok {
+						if strings.Contains(text, neg) {
+							t.Errorf("stub of %s holds %q:\n%s", name, neg, text)
+						}
+					} else if !strings.Contains(text, w) {
+						t.Errorf("stub of %s lacks %q:\n%s", name, w, text)
+					}
+				}
+			}
+			// The variadic stub is a function of its fixed parameters.
+			if f := p.Func("note"); f.Type.Variadic {
+				t.Errorf("note is still variadic")
+			}
+		})
+	}
+}
+
+// TestBuildErrors checks the specs that have no slice.
+func TestBuildErrors(t *testing.T) {
+	for _, tc := range []struct {
+		spec slice.Spec
+		want string
+	}{
+		{slice.Spec{First: slice.Side{Routine: "nosuch", Func: "count"}, Second: slice.Side{Routine: "worker", Func: "count"}}, "no function nosuch"},
+		{slice.Spec{First: slice.Side{Routine: "reporter", Func: "count"}, Second: slice.Side{Routine: "worker", Func: "count"}}, "reporter does not reach count"},
+		{slice.Spec{First: slice.Side{Routine: "count", Func: "count"}, Second: slice.Side{Routine: "worker", Func: "count"}}, "main does not create a thread running count"},
+	} {
+		p, err := cfront.New().Parse("t.c", []byte(prog), cfront.Options{Model: cfront.LP64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := slice.Build(p, tc.spec, slice.Abstract); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want %q", tc.spec, err, tc.want)
+		}
+	}
+}
