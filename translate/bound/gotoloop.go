@@ -24,8 +24,9 @@ const GotoLoopID = -1
 //     tasks) is replaced by a copy of them;
 //   - so is a goto back to a label whose statements up to the end of their
 //     block end in a jump (return, goto, or break or continue of the loop
-//     that also holds the goto), define no label and use no local declared
-//     out of the goto's scope (copyJumpTails: "if (a) { L: e = 1; goto
+//     that also holds the goto), jump nowhere else (but to labels of their
+//     own, such as those of inlined calls) and use no local declared out
+//     of the goto's scope (copyJumpTails: "if (a) { L: e = 1; goto
 //     fail; } ... if (b) goto L;", tinyproxy's upstream_build).
 //
 // Before that, rotateLoops turns CIL's rotated loops (a jump into the
@@ -343,7 +344,8 @@ func declares(stmts []ir.Stmt) bool {
 // copyJumpTails replaces each backward goto of body by a copy of the
 // statements after its label, when they end in a jump (return, a goto
 // elsewhere, or a break or continue whose loop is the goto's innermost
-// loop too), do not jump otherwise, define no label, and use no local variable
+// loop too), do not jump otherwise (but to their own labels, renamed in
+// the copy), and use no local variable
 // declared in a block that does not hold the goto: running the copy is
 // running them, then jumping where they jump.
 func copyJumpTails(body *ir.Block) {
@@ -386,15 +388,17 @@ func copyJumpTails(body *ir.Block) {
 		}
 	}
 	walk(body, nil, nil)
+	copies := 0
 	copyable := func(g *ir.Goto, at site) []ir.Stmt {
 		l, ok := labels[g.Label]
 		if !ok || l.order > at.order {
 			return nil
 		}
 		tail := tails[g.Label]
-		if len(tail) == 0 || hasLabels(tail) {
+		if len(tail) == 0 {
 			return nil
 		}
+		own := tailLabels(tail)
 		switch tail[len(tail)-1].(type) {
 		case *ir.Return, *ir.Goto:
 		case *ir.Break, *ir.Continue:
@@ -426,7 +430,7 @@ func copyJumpTails(body *ir.Block) {
 				case *ir.Goto:
 					// Only the last statement jumps (elsewhere than back
 					// to the label: a loop the unwinder knows).
-					if k != len(tail)-1 || x.Label == g.Label {
+					if !own[x.Label] && (k != len(tail)-1 || x.Label == g.Label) {
 						fine = false
 					}
 				case *ir.Ident:
@@ -456,13 +460,36 @@ func copyJumpTails(body *ir.Block) {
 		if tail == nil {
 			return []ir.Stmt{s}
 		}
-		cl := &ir.Cloner{}
+		// The copy's own labels (of code inlined in it) are renamed.
+		own := tailLabels(tail)
+		copies++
+		cl := &ir.Cloner{Label: func(l string) string {
+			if own[l] {
+				return fmt.Sprintf("%s_t%d", l, copies)
+			}
+			return l
+		}}
 		var out []ir.Stmt
 		for _, t := range tail {
 			out = append(out, cl.Stmt(t))
 		}
 		return []ir.Stmt{&ir.Block{Loc: g.Loc, List: out}}
 	}, true)
+}
+
+// tailLabels returns the labels stmts define.
+func tailLabels(stmts []ir.Stmt) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range stmts {
+		ir.Inspect(s, func(x any) bool {
+			if l, ok := x.(*ir.Label); ok {
+				out[l.Name] = true
+			}
+			_, isExpr := x.(ir.Expr)
+			return !isExpr
+		})
+	}
+	return out
 }
 
 // declaredIn reports whether v is declared by a statement of stmts (at any

@@ -527,6 +527,7 @@ int main(void) {
 func TestUnwindGotoLoops(t *testing.T) {
 	const head = `#include <stdlib.h>
 int g, h;
+static int drop(int v) { if (v > 2) return v - 2; return 0; }
 `
 	tests := []struct {
 		name, main string
@@ -592,6 +593,7 @@ fail:
 		if (g) {
 		again:
 			g = 8;
+			h = drop(h);
 			continue;
 		}
 		if (h > 5) goto again;
