@@ -77,17 +77,8 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
 		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned}
-		if c.transform == nil {
-			return build(ctx, c.fe, opt, plan)
-		}
-		prog, err := opt.parse(c.fe)
-		if err != nil {
-			return nil, inputError(err)
-		}
-		if err := c.transform(prog); err != nil {
-			return &built{Err: err}, nil
-		}
-		return buildParsed(ctx, prog, opt, plan), nil
+		plan.Transform = c.transform
+		return build(ctx, c.fe, opt, plan)
 	})
 	out.TranslateS = time.Since(t0).Seconds()
 	if done && err != nil {

@@ -38,6 +38,9 @@ type buildPlan struct {
 	StopAfter string
 	// AfterPass sees the unit after each pass (translate.RunOptions).
 	AfterPass func(pass string, u *translate.Unit) error
+	// Transform, when set, rewrites the parsed program before the
+	// translation (a slice); its error is the translation's (built.Err).
+	Transform func(*ir.Program) error
 }
 
 // built is the outcome of a build.
@@ -62,6 +65,11 @@ func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (
 	if p.Check {
 		if err := checkProgram(opt.Files(), prog); err != nil {
 			return nil, err
+		}
+	}
+	if p.Transform != nil {
+		if err := p.Transform(prog); err != nil {
+			return &built{Err: err}, nil
 		}
 	}
 	return buildParsed(ctx, prog, opt, p), nil

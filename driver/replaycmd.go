@@ -10,6 +10,7 @@ import (
 	"github.com/ladr-dev/ladr/property"
 	"github.com/ladr-dev/ladr/translate"
 	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
 )
 
 // ReplayResult is the outcome of replaying a saved trace.
@@ -62,7 +63,11 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	if fe == nil {
 		fe = cfront.New()
 	}
-	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded)
+	var transform func(*ir.Program) error
+	if t.Slice != nil {
+		transform = t.Slice.build
+	}
+	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded, transform)
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +87,12 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	return r, nil
 }
 
-// buildProgram translates opt.Input for target at bounds b and returns the
-// unit and the text CBMC would check (with the generic harness and the
-// recording nondet functions).
-func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool) (*translate.Unit, []byte, error) {
-	bd, err := build(ctx, fe, opt, buildPlan{Target: target, Bounds: b, Check: true, Heap: heap, Harness: true})
+// buildProgram translates opt.Input (rewritten by transform when not nil)
+// for target at bounds b and returns the unit and the text CBMC would
+// check (with the generic harness and the recording nondet functions).
+func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool, transform func(*ir.Program) error) (*translate.Unit, []byte, error) {
+	plan := buildPlan{Target: target, Bounds: b, Check: true, Heap: heap, Harness: true, Transform: transform}
+	bd, err := build(ctx, fe, opt, plan)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/ladr-dev/ladr/driver/replay"
 	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/slice"
 )
 
 // SavedTraceFormat identifies the format of a saved counterexample.
@@ -45,6 +47,10 @@ type SavedTrace struct {
 	// Units are the program's files when it has several (Input is the
 	// first), each with its content's hash and its own flags.
 	Units     []SavedUnit     `json:"units,omitempty"`
+	// Slice is the slice of the program the counterexample is of (a race
+	// found on a slice whose counterexample runs no stub; nil: the whole
+	// program).
+	Slice *SavedSlice `json:"slice,omitempty"`
 	Assertion string          `json:"assertion"`
 	File      string          `json:"file,omitempty"`
 	Line      int             `json:"line,omitempty"`
@@ -152,4 +158,27 @@ func short(h string) string {
 		return h[:12]
 	}
 	return h
+}
+
+// SavedSlice names the slice of a saved trace (package slice): the start
+// routine and the function of each of its two accesses, and the stubs'
+// mode (abstract or exact).
+type SavedSlice struct {
+	First  slice.Side `json:"first"`
+	Second slice.Side `json:"second"`
+	Mode   string     `json:"mode"`
+}
+
+// build cuts prog down to the slice s names.
+func (s *SavedSlice) build(prog *ir.Program) error {
+	m := slice.Abstract
+	switch s.Mode {
+	case "abstract":
+	case "exact":
+		m = slice.Exact
+	default:
+		return fmt.Errorf("the trace names an unknown slice mode %q", s.Mode)
+	}
+	_, err := slice.Build(prog, slice.Spec{First: s.First, Second: s.Second}, m)
+	return err
 }

@@ -221,8 +221,9 @@ func (c *checker) checkSlice(ctx context.Context, sc sliceCandidate, m slice.Mod
 		if m == slice.Exact || !ranStub(mr.Saved) {
 			rep.Result = SliceRace
 			out.Notes = append(out.Notes, fmt.Sprintf("found on a slice of the program (%s; %s): the counterexample runs none of the stubs, so it is an execution of the program", rep.Threads, info.Summary()))
-			// A saved trace replays the whole program, not the slice.
-			mr.Saved = nil
+			if mr.Saved != nil {
+				mr.Saved.Slice = &SavedSlice{First: sc.spec.First, Second: sc.spec.Second, Mode: rep.Mode}
+			}
 			return rep, out
 		}
 	case strategy.NoViolationFound, strategy.True:

@@ -54,8 +54,8 @@ const (
 // Side is one thread of a candidate: the start routine of the thread
 // ("main" for main) and the function of its access.
 type Side struct {
-	Routine string
-	Func    string
+	Routine string `json:"routine"`
+	Func    string `json:"func"`
 }
 
 // Spec names the two threads of a slice.
