@@ -46,11 +46,11 @@ type SavedTrace struct {
 	Std       string   `json:"std,omitempty"`
 	// Units are the program's files when it has several (Input is the
 	// first), each with its content's hash and its own flags.
-	Units     []SavedUnit     `json:"units,omitempty"`
+	Units []SavedUnit `json:"units,omitempty"`
 	// Slice is the slice of the program the counterexample is of (a race
 	// found on a slice whose counterexample runs no stub; nil: the whole
 	// program).
-	Slice *SavedSlice `json:"slice,omitempty"`
+	Slice     *SavedSlice     `json:"slice,omitempty"`
 	Assertion string          `json:"assertion"`
 	File      string          `json:"file,omitempty"`
 	Line      int             `json:"line,omitempty"`
