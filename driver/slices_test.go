@@ -1,0 +1,48 @@
+package driver
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
+)
+
+// TestSpecs checks which slices the candidates give, in which order.
+func TestSpecs(t *testing.T) {
+	side := func(f string, threads ...string) candidates.Side {
+		return candidates.Side{Func: f, Threads: threads}
+	}
+	cr := &candidates.Result{
+		Threads: []candidates.Thread{
+			{Routine: "main", Kind: "main"},
+			{Routine: "worker", Kind: "thread", Many: true},
+			{Routine: "logger", Kind: "thread"},
+			{Routine: "on_event", Kind: "callback", Many: true},
+		},
+		Candidates: []candidates.Candidate{
+			// Only callbacks: no slice.
+			{Memory: "a", First: side("f", "on_event (callback)"), Second: side("f", "on_event (callback)")},
+			// The worker with itself (many), and with main.
+			{Memory: "b", First: side("g", "main", "worker"), Second: side("g", "worker")},
+			// The same functions again: the same slices.
+			{Memory: "c", First: side("g", "worker"), Second: side("g", "main", "worker")},
+			// A thread created once does not race with itself.
+			{Memory: "d", First: side("h", "logger"), Second: side("h", "logger")},
+			// Sides in either order are one slice.
+			{Memory: "e", First: side("k", "logger"), Second: side("g", "worker")},
+			{Memory: "f", First: side("g", "worker"), Second: side("k", "logger")},
+		},
+	}
+	var got []string
+	for _, sc := range specs(cr) {
+		got = append(got, sc.spec.Key()+" for "+sc.cand.Memory)
+	}
+	want := []string{
+		"main/g|worker/g for b",
+		"worker/g|worker/g for b",
+		"logger/k|worker/g for e",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("specs:\n%q\nwant\n%q", got, want)
+	}
+}
