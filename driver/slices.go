@@ -63,6 +63,11 @@ const (
 	DefaultSliceTimeout = 60 * time.Second
 )
 
+// SliceSchedule are the bounds a slice is checked with, in order: small
+// ones (a slice's races are near its threads' start; the time is better
+// spent on the next slice than on deep bounds).
+var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4}, {Rounds: 5, Unwind: 6}}
+
 // MinSliceTime is the least time left for which slices are tried.
 const MinSliceTime = 10 * time.Second
 
@@ -178,7 +183,7 @@ func (c *checker) checkSlice(ctx context.Context, sc sliceCandidate, m slice.Mod
 		return err
 	}
 	found, err := strategy.Run(ctx, strategy.Config{
-		Schedule:   append([]Bounds{{Rounds: 2, Unwind: 1}}, strategy.Schedule(false, true, Bounds{})...),
+		Schedule:   SliceSchedule,
 		TimeLimit:  true,
 		Target:     c.opt.Target,
 		Progress:   c.progress,
