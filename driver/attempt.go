@@ -54,6 +54,8 @@ type checker struct {
 	// transform, when set, rewrites each parsed program before its
 	// translation (a slice).
 	transform func(*ir.Program) error
+	// checkOnly, when set, limits the race checks (buildPlan.CheckOnly).
+	checkOnly func(ir.Pos) bool
 }
 
 // detail is what the driver keeps of an attempt besides the strategy's
@@ -77,7 +79,7 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
 		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned}
-		plan.Transform = c.transform
+		plan.Transform, plan.CheckOnly = c.transform, c.checkOnly
 		return build(ctx, c.fe, opt, plan)
 	})
 	out.TranslateS = time.Since(t0).Seconds()

@@ -41,6 +41,9 @@ type buildPlan struct {
 	// Transform, when set, rewrites the parsed program before the
 	// translation (a slice); its error is the translation's (built.Err).
 	Transform func(*ir.Program) error
+	// CheckOnly, when set, limits the race checks to the accesses at the
+	// positions it accepts.
+	CheckOnly func(ir.Pos) bool
 }
 
 // built is the outcome of a build.
@@ -93,6 +96,9 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		}
 		if np, ok := b.Inst.(interface{ NoStaticPruning() }); ok && (opt.NoStaticProof || p.Unpruned) {
 			np.NoStaticPruning()
+		}
+		if co, ok := b.Inst.(interface{ CheckOnly(func(ir.Pos) bool) }); ok && p.CheckOnly != nil {
+			co.CheckOnly(p.CheckOnly)
 		}
 	}
 	var insts []translate.Instrumenter

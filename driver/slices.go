@@ -82,13 +82,13 @@ func (b sliceBackend) Attempt(ctx context.Context, p strategy.Plan) (*strategy.A
 // once: for each side a thread kind created with pthread_create (or main)
 // whose routine reaches the access; a candidate whose accesses only
 // callbacks make has none.
-func specs(cr *candidates.Result) []sliceCandidate {
+func specs(cr *candidates.Result) []*sliceCandidate {
 	many := map[string]bool{}
 	for _, t := range cr.Threads {
 		many[t.Routine] = t.Many
 	}
-	seen := map[string]bool{}
-	var out []sliceCandidate
+	seen := map[string]*sliceCandidate{}
+	var out []*sliceCandidate
 	for _, c := range cr.Candidates {
 		for _, a := range routines(c.First.Threads) {
 			for _, b := range routines(c.Second.Threads) {
@@ -96,11 +96,13 @@ func specs(cr *candidates.Result) []sliceCandidate {
 					continue
 				}
 				s := slice.Spec{First: slice.Side{Routine: a, Func: c.First.Func}, Second: slice.Side{Routine: b, Func: c.Second.Func}}
-				if seen[s.Key()] {
-					continue
+				sc := seen[s.Key()]
+				if sc == nil {
+					sc = &sliceCandidate{spec: s, cand: c, lines: map[string]bool{}}
+					seen[s.Key()] = sc
+					out = append(out, sc)
 				}
-				seen[s.Key()] = true
-				out = append(out, sliceCandidate{spec: s, cand: c})
+				sc.lines[lineKey(c.First.Pos)], sc.lines[lineKey(c.Second.Pos)] = true, true
 			}
 		}
 	}
@@ -110,7 +112,13 @@ func specs(cr *candidates.Result) []sliceCandidate {
 type sliceCandidate struct {
 	spec slice.Spec
 	cand candidates.Candidate
+	// lines are the lines of the accesses of the candidates the slice
+	// is for (lineKey): the only ones its race checks cover.
+	lines map[string]bool
 }
+
+// lineKey names the line of p.
+func lineKey(p ir.Pos) string { return fmt.Sprintf("%s:%d", p.File, p.Line) }
 
 // routines are the thread kinds of names that are not callbacks.
 func routines(names []string) []string {
@@ -163,7 +171,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 }
 
 // checkSlice checks the slice of sc with stubs of mode m.
-func (c *checker) checkSlice(ctx context.Context, sc sliceCandidate, m slice.Mode) (*SliceReport, *strategy.Attempt) {
+func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mode) (*SliceReport, *strategy.Attempt) {
 	t0 := time.Now()
 	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: "abstract"}
 	if m == slice.Exact {
@@ -177,6 +185,7 @@ func (c *checker) checkSlice(ctx context.Context, sc sliceCandidate, m slice.Mod
 	sc2 := *c
 	sc2.opt.Keep, sc2.keepErr, sc2.parsed = "", nil, nil
 	var info *slice.Info
+	sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
 	sc2.transform = func(prog *ir.Program) error {
 		in, err := slice.Build(prog, sc.spec, m)
 		info = in

@@ -228,6 +228,9 @@ func (in *Instrumenter) candidates() map[int]bool {
 			ok = false
 			in.StaticPruned++
 		}
+		if ok && in.only != nil && !a.sync && !in.only(a.key.Pos()) {
+			ok = false
+		}
 		if ok {
 			keep[a.ord] = true
 		}

@@ -132,7 +132,14 @@ type Instrumenter struct {
 	StaticPruned int
 	// static is the static race analysis of the program (nil: none).
 	static *races.Proof
+	// only, when set, says which accesses are checked (CheckOnly).
+	only func(ir.Pos) bool
 }
+
+// CheckOnly checks only the accesses at positions only accepts (a slice's
+// race candidates): a race found is one of them; the others are not
+// looked for.
+func (in *Instrumenter) CheckOnly(only func(ir.Pos) bool) { in.only = only }
 
 // createChecks are the checks (ordinals from <= o < to) of the statement
 // that creates a thread.
