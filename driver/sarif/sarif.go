@@ -247,6 +247,7 @@ func New(r *driver.Result) *Log {
 		run.Results = []Result{result(r)}
 	}
 	run.Results = append(run.Results, raceCandidates(r)...)
+	run.Results = append(run.Results, slicePotentials(r)...)
 	for _, e := range r.Errors {
 		// The result stands; an output file is missing.
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, Notification{Level: "warning", Message: Message{e}})
@@ -318,6 +319,27 @@ func raceCandidates(r *driver.Result) []Result {
 			id := 0
 			res.RelatedLocations = []Location{{ID: &id, PhysicalLocation: physical(file, line, col, ""),
 				Message: &Message{fmt.Sprintf("the other access, in %s", c.Second.Func)}}}
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// slicePotentials are the potential races found on slices
+// (driver.Result.Slices): warnings at the race, not confirmed on the
+// program (their counterexamples run abstracted code).
+func slicePotentials(r *driver.Result) []Result {
+	rule := ruleOf(r.Property)
+	var out []Result
+	for _, sl := range r.Slices {
+		if sl.Result != driver.SlicePotentialRace {
+			continue
+		}
+		res := Result{RuleID: property.All()[rule].Rule.ID, RuleIndex: rule, Level: "warning",
+			Message:   Message{fmt.Sprintf("potential data race found on a slice of the program (%s; its counterexample runs abstracted code): %s", sl.Threads, sl.Message)},
+			Locations: []Location{}, Properties: map[string]any{"confirmed": false, "slice": sl.Threads}}
+		if sl.File != "" {
+			res.Locations = []Location{{PhysicalLocation: physical(sl.File, sl.Line, 0, "")}}
 		}
 		out = append(out, res)
 	}
