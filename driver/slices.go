@@ -142,6 +142,10 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		return nil
 	}
 	all := specs(cr.Result)
+	// The search's checker may report as a portfolio member: slices
+	// report as the check.
+	c.phases = &phaseTracker{sink: c.opt.Progress}
+	c.progress = c.phases.set
 	n := 0
 	for _, sc := range all {
 		if n >= c.opt.MaxSlices || ctx.Err() != nil {
