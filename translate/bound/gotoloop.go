@@ -70,13 +70,19 @@ func structureGotos(body *ir.Block) {
 		if !ok || !backward(g) || terminal[g.Label] == nil {
 			return []ir.Stmt{s}
 		}
-		cl := &ir.Cloner{}
-		var out []ir.Stmt
-		for _, t := range terminal[g.Label] {
-			out = append(out, cl.Stmt(t))
-		}
-		return []ir.Stmt{&ir.Block{Loc: g.Loc, List: out}}
+		return []ir.Stmt{copyAt(g, terminal[g.Label], nil)}
 	}, true)
+}
+
+// copyAt returns a block, at g's place, holding a copy of stmts whose
+// labels rename renames (nil keeps them).
+func copyAt(g *ir.Goto, stmts []ir.Stmt, rename func(string) string) *ir.Block {
+	cl := &ir.Cloner{Label: rename}
+	var out []ir.Stmt
+	for _, t := range stmts {
+		out = append(out, cl.Stmt(t))
+	}
+	return &ir.Block{Loc: g.Loc, List: out}
 }
 
 // loopify turns the backward gotos of b (and of its nested blocks) to
@@ -250,19 +256,7 @@ func endsProgramStmts(stmts []ir.Stmt) bool {
 }
 
 // hasLabels reports whether any statement of stmts defines a label.
-func hasLabels(stmts []ir.Stmt) bool {
-	found := false
-	for _, s := range stmts {
-		ir.Inspect(s, func(x any) bool {
-			if _, ok := x.(*ir.Label); ok {
-				found = true
-			}
-			_, isExpr := x.(ir.Expr)
-			return !found && !isExpr
-		})
-	}
-	return found
-}
+func hasLabels(stmts []ir.Stmt) bool { return len(labelsIn(stmts)) > 0 }
 
 // rotateLoops reorders CIL's rotated loops, which enter at their condition,
 //
@@ -389,24 +383,26 @@ func copyJumpTails(body *ir.Block) {
 	}
 	walk(body, nil, nil)
 	copies := 0
-	copyable := func(g *ir.Goto, at site) []ir.Stmt {
+	// copyable returns the tail to copy for g (nil: none) and the labels
+	// it defines.
+	copyable := func(g *ir.Goto, at site) ([]ir.Stmt, map[string]bool) {
 		l, ok := labels[g.Label]
 		if !ok || l.order > at.order {
-			return nil
+			return nil, nil
 		}
 		tail := tails[g.Label]
 		if len(tail) == 0 {
-			return nil
+			return nil, nil
 		}
-		own := tailLabels(tail)
+		own := labelsIn(tail)
 		switch tail[len(tail)-1].(type) {
 		case *ir.Return, *ir.Goto:
 		case *ir.Break, *ir.Continue:
 			if l.loop == nil || l.loop != at.loop {
-				return nil
+				return nil, nil
 			}
 		default:
-			return nil
+			return nil, nil
 		}
 		inScope := map[*ir.Block]bool{}
 		for _, b := range at.blocks {
@@ -443,9 +439,9 @@ func copyJumpTails(body *ir.Block) {
 			ir.Inspect(t, check)
 		}
 		if !fine {
-			return nil
+			return nil, nil
 		}
-		return tail
+		return tail, own
 	}
 	rewriteStmts(body, func(s ir.Stmt) []ir.Stmt {
 		g, ok := s.(*ir.Goto)
@@ -456,29 +452,23 @@ func copyJumpTails(body *ir.Block) {
 		if !ok {
 			return []ir.Stmt{s}
 		}
-		tail := copyable(g, at)
+		tail, own := copyable(g, at)
 		if tail == nil {
 			return []ir.Stmt{s}
 		}
 		// The copy's own labels (of code inlined in it) are renamed.
-		own := tailLabels(tail)
 		copies++
-		cl := &ir.Cloner{Label: func(l string) string {
+		return []ir.Stmt{copyAt(g, tail, func(l string) string {
 			if own[l] {
 				return fmt.Sprintf("%s_t%d", l, copies)
 			}
 			return l
-		}}
-		var out []ir.Stmt
-		for _, t := range tail {
-			out = append(out, cl.Stmt(t))
-		}
-		return []ir.Stmt{&ir.Block{Loc: g.Loc, List: out}}
+		})}
 	}, true)
 }
 
-// tailLabels returns the labels stmts define.
-func tailLabels(stmts []ir.Stmt) map[string]bool {
+// labelsIn returns the labels stmts define.
+func labelsIn(stmts []ir.Stmt) map[string]bool {
 	out := map[string]bool{}
 	for _, s := range stmts {
 		ir.Inspect(s, func(x any) bool {
