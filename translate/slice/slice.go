@@ -115,10 +115,7 @@ const MaxHavoc = 64
 // routine does not reach, a routine main does not create).
 func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 	g := callgraph.Build(prog)
-	b := &builder{prog: prog, g: g, byName: map[string]*ir.Function{}}
-	for _, f := range g.Funcs {
-		b.byName[f.Name] = f
-	}
+	b := newBuilder(prog, g)
 	main := b.byName["main"]
 	if main == nil {
 		return nil, fmt.Errorf("the program defines no main")
@@ -312,34 +309,53 @@ type builder struct {
 	prog   *ir.Program
 	g      *callgraph.Graph
 	byName map[string]*ir.Function
+	// calls and creates are the call edges and the thread-creation edges
+	// (creating function to routine), callers and creators reversed.
+	calls, callers, creates, creators map[*ir.Function][]*ir.Function
+	// writes are the integer global paths each function assigns itself
+	// (writesOf).
+	writes map[*ir.Function][]ir.Expr
 	// stubs are the functions given stub bodies.
 	stubs []*ir.Function
+}
+
+// newBuilder computes the edges of g once.
+func newBuilder(prog *ir.Program, g *callgraph.Graph) *builder {
+	b := &builder{prog: prog, g: g, byName: map[string]*ir.Function{},
+		calls: map[*ir.Function][]*ir.Function{}, callers: map[*ir.Function][]*ir.Function{},
+		creates: map[*ir.Function][]*ir.Function{}, creators: map[*ir.Function][]*ir.Function{},
+		writes: map[*ir.Function][]ir.Expr{}}
+	for _, f := range g.Funcs {
+		b.byName[f.Name] = f
+		for _, s := range g.Sites[f] {
+			for _, t := range s.Targets {
+				b.calls[f] = append(b.calls[f], t)
+				b.callers[t] = append(b.callers[t], f)
+			}
+		}
+	}
+	for _, c := range g.Creates {
+		for _, r := range c.Routines {
+			b.creates[c.Caller] = append(b.creates[c.Caller], r)
+			b.creators[r] = append(b.creators[r], c.Caller)
+		}
+	}
+	return b
 }
 
 // reach returns the defined functions reachable from roots over calls
 // (backward: the functions that reach them), and over thread creations
 // (from a creating function to its routines) with creates.
 func (b *builder) reach(roots []*ir.Function, backward, creates bool) map[*ir.Function]bool {
-	next := map[*ir.Function][]*ir.Function{}
-	edge := func(from, to *ir.Function) {
-		if backward {
-			from, to = to, from
-		}
-		next[from] = append(next[from], to)
+	calls, threads := b.calls, b.creates
+	if backward {
+		calls, threads = b.callers, b.creators
 	}
-	for f, sites := range b.g.Sites {
-		for _, s := range sites {
-			for _, t := range s.Targets {
-				edge(f, t)
-			}
+	next := func(f *ir.Function) []*ir.Function {
+		if !creates {
+			return calls[f]
 		}
-	}
-	if creates {
-		for _, c := range b.g.Creates {
-			for _, r := range c.Routines {
-				edge(c.Caller, r)
-			}
-		}
+		return append(append([]*ir.Function(nil), calls[f]...), threads[f]...)
 	}
 	seen := map[*ir.Function]bool{}
 	var stack []*ir.Function
@@ -352,7 +368,7 @@ func (b *builder) reach(roots []*ir.Function, backward, creates bool) map[*ir.Fu
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, t := range next[f] {
+		for _, t := range next(f) {
 			if !seen[t] {
 				seen[t] = true
 				stack = append(stack, t)
@@ -431,41 +447,57 @@ func (b *builder) used(keep map[*ir.Function]bool) map[string]bool {
 
 // assigned returns the integer globals (and integer member paths of
 // globals) that f and the functions it reaches assign and the kept code
-// accesses (read), each once, at most MaxHavoc.
+// accesses (read), each once, at most MaxHavoc (the first in the
+// program's order of functions).
 func (b *builder) assigned(f *ir.Function, read map[string]bool) []ir.Expr {
 	var out []ir.Expr
 	seen := map[string]bool{}
-	for g := range b.reach([]*ir.Function{f}, false, false) {
-		if len(out) >= MaxHavoc {
-			break
-		}
-		ir.Inspect(ir.Stmt(g.Body), func(n any) bool {
-			var lhs ir.Expr
-			switch x := n.(type) {
-			case *ir.Assign:
-				lhs = x.L
-			case *ir.Unary:
-				if x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec {
-					lhs = x.X
-				}
-			}
-			if lhs == nil || !ir.IsInteger(lhs.Type()) || len(out) >= MaxHavoc {
-				return true
-			}
-			key, ok := globalPath(lhs)
-			if !ok || seen[key] || !read[key] {
-				return true
+	for _, g := range b.g.Reach(f) {
+		for _, lhs := range b.writesOf(g) {
+			key, _ := globalPath(lhs)
+			if len(out) >= MaxHavoc || seen[key] || !read[key] {
+				continue
 			}
 			seen[key] = true
 			out = append(out, lhs)
-			return true
-		})
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, _ := globalPath(out[i])
 		c, _ := globalPath(out[j])
 		return a < c
 	})
+	return out
+}
+
+// writesOf returns the integer global paths f's own body assigns, each
+// once, computed once per function.
+func (b *builder) writesOf(f *ir.Function) []ir.Expr {
+	if w, ok := b.writes[f]; ok {
+		return w
+	}
+	var out []ir.Expr
+	seen := map[string]bool{}
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		var lhs ir.Expr
+		switch x := n.(type) {
+		case *ir.Assign:
+			lhs = x.L
+		case *ir.Unary:
+			if x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec {
+				lhs = x.X
+			}
+		}
+		if lhs == nil || !ir.IsInteger(lhs.Type()) {
+			return true
+		}
+		if key, ok := globalPath(lhs); ok && !seen[key] {
+			seen[key] = true
+			out = append(out, lhs)
+		}
+		return true
+	})
+	b.writes[f] = out
 	return out
 }
 
