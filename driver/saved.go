@@ -164,21 +164,16 @@ func short(h string) string {
 // routine and the function of each of its two accesses, and the stubs'
 // mode (abstract or exact).
 type SavedSlice struct {
-	First  slice.Side `json:"first"`
-	Second slice.Side `json:"second"`
-	Mode   string     `json:"mode"`
+	slice.Spec
+	Mode string `json:"mode"`
 }
 
 // build cuts prog down to the slice s names.
 func (s *SavedSlice) build(prog *ir.Program) error {
-	m := slice.Abstract
-	switch s.Mode {
-	case "abstract":
-	case "exact":
-		m = slice.Exact
-	default:
+	m, ok := slice.ParseMode(s.Mode)
+	if !ok {
 		return fmt.Errorf("the trace names an unknown slice mode %q", s.Mode)
 	}
-	_, err := slice.Build(prog, slice.Spec{First: s.First, Second: s.Second}, m)
+	_, err := slice.Build(prog, s.Spec, m)
 	return err
 }

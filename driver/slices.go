@@ -177,10 +177,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 // checkSlice checks the slice of sc with stubs of mode m.
 func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mode) (*SliceReport, *strategy.Attempt) {
 	t0 := time.Now()
-	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: "abstract"}
-	if m == slice.Exact {
-		rep.Mode = "exact"
-	}
+	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String()}
 	if c.opt.SliceTimeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, c.opt.SliceTimeout, &timeoutError{c.opt.SliceTimeout})
@@ -196,14 +193,12 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		return err
 	}
 	found, err := strategy.Run(ctx, strategy.Config{
-		Schedule:   SliceSchedule,
-		TimeLimit:  true,
-		Target:     c.opt.Target,
-		Progress:   c.progress,
-		StopReason: func(ctx context.Context) string { return stopReason(ctx, c.phases.get()) },
-		StoppedEarly: func(ctx context.Context) bool {
-			return stoppedEarly(ctx)
-		},
+		Schedule:        SliceSchedule,
+		TimeLimit:       true,
+		Target:          c.opt.Target,
+		Progress:        c.progress,
+		StopReason:      func(ctx context.Context) string { return stopReason(ctx, c.phases.get()) },
+		StoppedEarly:    stoppedEarly,
 		GenericFallback: c.opt.Property.ShadowMemory,
 	}, sliceBackend{&sc2})
 	rep.TimeS = time.Since(t0).Seconds()
@@ -240,7 +235,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 			rep.Result = SliceRace
 			out.Notes = append(out.Notes, fmt.Sprintf("found on a slice of the program (%s; %s): the counterexample runs none of the stubs, so it is an execution of the program", rep.Threads, info.Summary()))
 			if mr.Saved != nil {
-				mr.Saved.Slice = &SavedSlice{First: sc.spec.First, Second: sc.spec.Second, Mode: rep.Mode}
+				mr.Saved.Slice = &SavedSlice{Spec: sc.spec, Mode: rep.Mode}
 			}
 			return rep, out
 		}

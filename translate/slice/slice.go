@@ -51,6 +51,25 @@ const (
 	Exact
 )
 
+// String names m: abstract or exact.
+func (m Mode) String() string {
+	if m == Exact {
+		return "exact"
+	}
+	return "abstract"
+}
+
+// ParseMode returns the mode named s (Mode.String).
+func ParseMode(s string) (Mode, bool) {
+	switch s {
+	case "abstract":
+		return Abstract, true
+	case "exact":
+		return Exact, true
+	}
+	return 0, false
+}
+
 // Side is one thread of a candidate: the start routine of the thread
 // ("main" for main) and the function of its access.
 type Side struct {
@@ -60,7 +79,8 @@ type Side struct {
 
 // Spec names the two threads of a slice.
 type Spec struct {
-	First, Second Side
+	First  Side `json:"first"`
+	Second Side `json:"second"`
 }
 
 // Key identifies the slice of a spec (specs with the same key have the
