@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -32,6 +33,9 @@ type SliceReport struct {
 	// Mode is abstract (stubs return nondeterministic values) or exact
 	// (stubs end the paths that reach them).
 	Mode string `json:"mode"`
+	// Narrow: the slice keeps one shortest call chain to each access
+	// and creation, not every path (slice.Spec.Narrow).
+	Narrow bool `json:"narrow,omitempty"`
 	// Result is race (an execution of the program: its counterexample
 	// runs no stub), potential race (its counterexample runs a stub), no
 	// race found (within Bounds) or unknown (Reason).
@@ -47,6 +51,11 @@ type SliceReport struct {
 	Race      *DataRace `json:"race,omitempty"`
 	Trace     []Step    `json:"trace,omitempty"`
 	Confirmed bool      `json:"confirmed,omitempty"`
+	// wideKept, for a narrow slice, are the functions the wide slice of
+	// the same threads keeps; limited says that the check stopped at its
+	// time or memory limit.
+	wideKept []string
+	limited  bool
 }
 
 // Slice results.
@@ -132,10 +141,17 @@ func routines(names []string) []string {
 }
 
 // slices checks slices of the program for the race candidates, most
-// likely first, while time is left and at most opt.MaxSlices. A race
-// whose counterexample runs no stub is an execution of the program: its
-// attempt is returned (the result's violation). Every slice checked is
-// reported in res.Slices.
+// likely first, while time is left and at most opt.MaxSlices candidates.
+// Each candidate's narrow slice (one shortest call chain to each access
+// and creation) comes first: it is the smallest. A race there that runs
+// a stub is a potential one; the narrow slice is then checked with exact
+// stubs, and if that finds no race, the wide slice (every path) with
+// exact stubs, whose race is one of the program. Where the narrow slice
+// finds nothing, or stops for a reason other than time, the wide one is
+// checked as the narrow one was. The wide slice is skipped where it keeps
+// the same functions. A race whose counterexample runs no stub is an
+// execution of the program: its attempt is returned (the result's
+// violation). Every slice checked is reported in res.Slices.
 func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	cr := c.candidates
 	if cr == nil || cr.Total == 0 || c.opt.MaxSlices <= 0 {
@@ -148,22 +164,45 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	c.progress = c.phases.set
 	n := 0
 	for _, sc := range all {
-		if n >= c.opt.MaxSlices || ctx.Err() != nil {
-			break
-		}
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < MinSliceTime {
+		if n >= c.opt.MaxSlices || !c.sliceTime(ctx) {
 			break
 		}
 		n++
 		c.progress(fmt.Sprintf("slice %d of %d: %s", n, min(len(all), c.opt.MaxSlices), slice.Describe(sc.spec)))
-		rep, a := c.checkSlice(ctx, sc, slice.Abstract)
+		narrow := *sc
+		narrow.spec.Narrow = true
+		rep, a := c.checkSlice(ctx, &narrow, slice.Abstract)
 		res.Slices = append(res.Slices, rep)
 		if rep.Result == SliceRace {
 			return a
 		}
-		if rep.Result == SlicePotentialRace {
+		mode := slice.Abstract
+		switch {
+		case rep.Result == SlicePotentialRace:
 			// Cut the abstracted code out: a race left is one of the
 			// program.
+			ex, a := c.checkSlice(ctx, &narrow, slice.Exact)
+			res.Slices = append(res.Slices, ex)
+			if ex.Result == SliceRace {
+				return a
+			}
+			mode = slice.Exact
+		case rep.limited:
+			// The wide slice holds the narrow one: no cheaper.
+			continue
+		}
+		if !c.sliceTime(ctx) {
+			break
+		}
+		if rep.wideKept != nil && slices.Equal(rep.wideKept, rep.KeptFunctions) {
+			continue
+		}
+		rep, a = c.checkSlice(ctx, sc, mode)
+		res.Slices = append(res.Slices, rep)
+		if rep.Result == SliceRace {
+			return a
+		}
+		if rep.Result == SlicePotentialRace && mode == slice.Abstract {
 			rep, a := c.checkSlice(ctx, sc, slice.Exact)
 			res.Slices = append(res.Slices, rep)
 			if rep.Result == SliceRace {
@@ -174,10 +213,19 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	return nil
 }
 
+// sliceTime reports whether ctx leaves time for a slice.
+func (c *checker) sliceTime(ctx context.Context) bool {
+	if ctx.Err() != nil {
+		return false
+	}
+	dl, ok := ctx.Deadline()
+	return !ok || time.Until(dl) >= MinSliceTime
+}
+
 // checkSlice checks the slice of sc with stubs of mode m.
 func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mode) (*SliceReport, *strategy.Attempt) {
 	t0 := time.Now()
-	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String()}
+	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String(), Narrow: sc.spec.Narrow}
 	if c.opt.SliceTimeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, c.opt.SliceTimeout, &timeoutError{c.opt.SliceTimeout})
@@ -188,6 +236,11 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	var info *slice.Info
 	sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
 	sc2.transform = func(prog *ir.Program) error {
+		if sc.spec.Narrow && rep.wideKept == nil {
+			wide := sc.spec
+			wide.Narrow = false
+			rep.wideKept, _ = slice.Kept(prog, wide)
+		}
 		in, err := slice.Build(prog, sc.spec, m)
 		info = in
 		return err
@@ -202,6 +255,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		GenericFallback: c.opt.Property.ShadowMemory,
 	}, sliceBackend{&sc2})
 	rep.TimeS = time.Since(t0).Seconds()
+	rep.limited = ctx.Err() != nil
 	if info != nil {
 		rep.Kept, rep.Stubbed, rep.Library = len(info.Kept), len(info.Stubbed), len(info.Library)
 		rep.KeptFunctions = info.Kept
@@ -243,6 +297,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		rep.Result = SliceNoRace
 	default:
 		rep.Reason = out.Reason
+		rep.limited = rep.limited || strings.Contains(rep.Reason, "out of memory")
 	}
 	return rep, nil
 }

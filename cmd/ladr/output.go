@@ -381,7 +381,11 @@ func writeSlices(w io.Writer, r *driver.Result) {
 	}
 	fmt.Fprintf(w, "  Slices checked (the two threads of a candidate, the rest of the program stubbed): %d\n", len(r.Slices))
 	for i, s := range r.Slices {
-		fmt.Fprintf(w, "    %d. %s (%s stubs; %d functions kept, %d stubbed, %d library): %s", i+1, s.Threads, s.Mode, s.Kept, s.Stubbed, s.Library, s.Result)
+		shape := "every path"
+		if s.Narrow {
+			shape = "shortest chains"
+		}
+		fmt.Fprintf(w, "    %d. %s (%s, %s stubs; %d functions kept, %d stubbed, %d library): %s", i+1, s.Threads, shape, s.Mode, s.Kept, s.Stubbed, s.Library, s.Result)
 		switch {
 		case s.File != "":
 			fmt.Fprintf(w, " at %s:%d", s.File, s.Line)

@@ -21,6 +21,11 @@
 //     (__VERIFIER_assume(0)): every execution of the slice is a prefix of
 //     one of the program, so a race found is one of the program.
 //
+// A narrow slice (Spec.Narrow) keeps one shortest call chain instead of
+// every path: from each routine to the function of its access, and from
+// main to a function that creates each thread. It is the smallest slice
+// that still runs both accesses; its stubs stand for more of the program.
+//
 // Threads of other start routines are still created where the kept code
 // creates them; their routines are stubs.
 package slice
@@ -81,6 +86,12 @@ type Side struct {
 type Spec struct {
 	First  Side `json:"first"`
 	Second Side `json:"second"`
+	// Narrow keeps one shortest call chain where the slice keeps every
+	// path: from each routine to the function of its access, and from
+	// main to the call that creates each thread. The callees off those
+	// chains are stubs, so a narrow slice is far smaller (and its races
+	// more often potential ones).
+	Narrow bool `json:"narrow,omitempty"`
 }
 
 // Key identifies the slice of a spec (specs with the same key have the
@@ -89,6 +100,9 @@ func (s Spec) Key() string {
 	a, b := s.First.Routine+"/"+s.First.Func, s.Second.Routine+"/"+s.Second.Func
 	if b < a {
 		a, b = b, a
+	}
+	if s.Narrow {
+		return a + "|" + b + "|narrow"
 	}
 	return a + "|" + b
 }
@@ -129,13 +143,26 @@ func size(f *ir.Function) int {
 // MaxHavoc bounds the globals one stub assigns.
 const MaxHavoc = 64
 
-// Build rewrites prog, a program as parsed (no pass ran), into the slice of
-// spec, with stubs of mode m. The error says why spec has no slice (a
-// routine or function the program does not define, a function its
-// routine does not reach, a routine main does not create).
-func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
-	g := callgraph.Build(prog)
-	b := newBuilder(prog, g)
+// Kept lists, in program order, the functions the slice of spec keeps
+// whole (Info.Kept), without rewriting prog.
+func Kept(prog *ir.Program, spec Spec) ([]string, error) {
+	b := newBuilder(prog, callgraph.Build(prog))
+	keep, err := b.keep(spec)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, f := range b.g.Funcs {
+		if keep[f] {
+			out = append(out, f.Name)
+		}
+	}
+	return out, nil
+}
+
+// keep returns the functions the slice of spec keeps whole.
+func (b *builder) keep(spec Spec) (map[*ir.Function]bool, error) {
+	g := b.g
 	main := b.byName["main"]
 	if main == nil {
 		return nil, fmt.Errorf("the program defines no main")
@@ -148,7 +175,12 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 		if r == nil || f == nil {
 			return nil, fmt.Errorf("no function %s or %s in the program", s.Routine, s.Func)
 		}
-		path := intersect(b.reach([]*ir.Function{r}, false, false), b.reach([]*ir.Function{f}, true, false))
+		var path map[*ir.Function]bool
+		if spec.Narrow {
+			path = b.chain([]*ir.Function{r}, map[*ir.Function]bool{f: true}, false)
+		} else {
+			path = intersect(b.reach([]*ir.Function{r}, false, false), b.reach([]*ir.Function{f}, true, false))
+		}
 		if !path[f] {
 			return nil, fmt.Errorf("%s does not reach %s", s.Routine, s.Func)
 		}
@@ -159,14 +191,21 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 			continue
 		}
 		var creators []*ir.Function
+		isCreator := map[*ir.Function]bool{}
 		for _, c := range g.Creates {
 			for _, rr := range c.Routines {
 				if rr == r {
 					creators = append(creators, c.Caller)
+					isCreator[c.Caller] = true
 				}
 			}
 		}
-		chain := intersect(b.reach([]*ir.Function{main}, false, true), b.reach(creators, true, true))
+		var chain map[*ir.Function]bool
+		if spec.Narrow {
+			chain = b.chain([]*ir.Function{main}, isCreator, true)
+		} else {
+			chain = intersect(b.reach([]*ir.Function{main}, false, true), b.reach(creators, true, true))
+		}
 		if len(chain) == 0 {
 			return nil, fmt.Errorf("main does not create a thread running %s", s.Routine)
 		}
@@ -184,7 +223,7 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 	for f := range paths {
 		work = append(work, item{f, LockDepth})
 	}
-	memo := map[*ir.Function]int{}
+	memo := map[lockKey]lockNet{}
 	for len(work) > 0 {
 		it := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -206,6 +245,20 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 		if f.Type.Variadic && f != main {
 			delete(keep, f)
 		}
+	}
+	return keep, nil
+}
+
+// Build rewrites prog, a program as parsed (no pass ran), into the slice of
+// spec, with stubs of mode m. The error says why spec has no slice (a
+// routine or function the program does not define, a function its
+// routine does not reach, a routine main does not create).
+func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
+	g := callgraph.Build(prog)
+	b := newBuilder(prog, g)
+	keep, err := b.keep(spec)
+	if err != nil {
+		return nil, err
 	}
 	info := &Info{}
 	// The globals each stub havocs, from the original bodies.
@@ -398,6 +451,43 @@ func (b *builder) reach(roots []*ir.Function, backward, creates bool) map[*ir.Fu
 	return seen
 }
 
+// chain returns the functions of one shortest chain of calls (and, with
+// creates, thread creations) from roots to a function of targets, empty
+// when none reaches one. Among chains of the same length the first found
+// in call-site order is taken.
+func (b *builder) chain(roots []*ir.Function, targets map[*ir.Function]bool, creates bool) map[*ir.Function]bool {
+	from := map[*ir.Function]*ir.Function{}
+	var queue []*ir.Function
+	for _, r := range roots {
+		if _, ok := from[r]; !ok {
+			from[r] = nil
+			queue = append(queue, r)
+		}
+	}
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		if targets[f] {
+			out := map[*ir.Function]bool{}
+			for x := f; x != nil; x = from[x] {
+				out[x] = true
+			}
+			return out
+		}
+		next := b.calls[f]
+		if creates {
+			next = append(append([]*ir.Function(nil), next...), b.creates[f]...)
+		}
+		for _, t := range next {
+			if _, ok := from[t]; !ok {
+				from[t] = f
+				queue = append(queue, t)
+			}
+		}
+	}
+	return map[*ir.Function]bool{}
+}
+
 func intersect(a, b map[*ir.Function]bool) map[*ir.Function]bool {
 	out := map[*ir.Function]bool{}
 	for f := range a {
@@ -408,44 +498,65 @@ func intersect(a, b map[*ir.Function]bool) map[*ir.Function]bool {
 	return out
 }
 
-// locking reports whether f takes, releases or waits on a lock itself or
-// through callees to depth d. memo records, per function, d+1 when it does
-// within d calls, -(d+1) when it does not.
-func (b *builder) locking(f *ir.Function, d int, memo map[*ir.Function]int) bool {
-	if v, ok := memo[f]; ok {
-		if v > 0 && v-1 <= d {
-			return true
-		}
-		if v < 0 && -v-1 >= d {
-			return false
-		}
+// locking reports whether f is a lock wrapper within d calls: it waits
+// on a condition or barrier (the caller's lock), or it takes locks it does
+// not release or releases locks it did not take, counting, regardless of
+// paths, its own lock calls and those of its callees to depth d. A
+// function whose lock calls balance (a logger that locks around its
+// output) is no wrapper: its stub leaves the caller's locks as they were.
+// memo records, per function and depth, the net count and whether it
+// waits.
+func (b *builder) locking(f *ir.Function, d int, memo map[lockKey]lockNet) bool {
+	n := b.lockNet(f, d, memo)
+	return n.waits || n.net != 0
+}
+
+// lockKey is a function at a depth.
+type lockKey struct {
+	f *ir.Function
+	d int
+}
+
+// lockNet is what a function does to locks: acquisitions less releases,
+// and whether it waits.
+type lockNet struct {
+	net   int
+	waits bool
+}
+
+func (b *builder) lockNet(f *ir.Function, d int, memo map[lockKey]lockNet) lockNet {
+	k := lockKey{f, d}
+	if v, ok := memo[k]; ok {
+		return v
 	}
-	memo[f] = -(d + 1) // a cycle does not lock through itself
-	res := false
+	memo[k] = lockNet{} // a cycle adds nothing through itself
+	var out lockNet
 	for _, s := range b.g.Sites[f] {
 		if c := s.Callee; c != nil && c.Body == nil {
 			in := model.Lookup(c.Name)
-			if in.Lock.Act != model.NoLock || in.Waits {
-				res = true
-				break
+			switch in.Lock.Act {
+			case model.Acquire, model.TryAcquire:
+				out.net++
+			case model.Release:
+				out.net--
 			}
+			out.waits = out.waits || in.Waits || in.Lock.Act == model.ReleaseReacquire
+			continue
 		}
-		if d > 0 {
+		if d > 0 && len(s.Targets) > 0 {
+			// Through a pointer, any target's effect: the first that
+			// has one.
 			for _, t := range s.Targets {
-				if b.locking(t, d-1, memo) {
-					res = true
+				if n := b.lockNet(t, d-1, memo); n.net != 0 || n.waits {
+					out.net += n.net
+					out.waits = out.waits || n.waits
 					break
 				}
 			}
 		}
-		if res {
-			break
-		}
 	}
-	if res {
-		memo[f] = d + 1
-	}
-	return res
+	memo[k] = out
+	return out
 }
 
 // used returns the global paths (globalPath) the functions of keep

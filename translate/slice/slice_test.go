@@ -135,3 +135,81 @@ func TestBuildErrors(t *testing.T) {
 		}
 	}
 }
+
+const chains = `#include <pthread.h>
+int hits, ready;
+static void bump(void) { hits++; }
+static void step(void) { ready = 1; bump(); }
+static void again(void) { step(); }
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static void lock(void) { pthread_mutex_lock(&m); }
+static void unlock(void) { pthread_mutex_unlock(&m); }
+static void say(void) { pthread_mutex_lock(&m); ready++; pthread_mutex_unlock(&m); }
+static void *worker(void *a) { again(); step(); lock(); bump(); unlock(); say(); return 0; }
+static void spawn(pthread_t *t) { pthread_create(t, 0, worker, 0); }
+static void setup(pthread_t *t) { ready = 0; spawn(t); }
+static void *boss(void *a) { pthread_t t; setup(&t); return 0; }
+int main(void) {
+	pthread_t a, b;
+	setup(&a);
+	pthread_create(&b, 0, boss, 0);
+	spawn(&a);
+	bump();
+	return 0;
+}
+`
+
+// TestNarrow checks the functions a narrow slice keeps (one shortest
+// chain to the access and to the creation) against those of the wide
+// slice (every path), and that Kept lists them without rewriting.
+func TestNarrow(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		spec slice.Spec
+		kept []string
+	}{
+		{
+			name: "wide",
+			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}},
+			// Every path from worker to bump, from main to bump, and
+			// from main to spawn (also through boss's thread).
+			// The lock wrappers worker calls are kept; say, whose lock
+			// calls balance, is not.
+			kept: []string{"again", "boss", "bump", "lock", "main", "setup", "spawn", "step", "unlock", "worker"},
+		},
+		{
+			name: "narrow",
+			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
+			// worker calls bump itself; main calls spawn, which
+			// creates worker, itself.
+			kept: []string{"bump", "lock", "main", "spawn", "unlock", "worker"},
+		},
+		{
+			name: "narrow through a thread",
+			spec: slice.Spec{First: slice.Side{Routine: "boss", Func: "setup"}, Second: slice.Side{Routine: "worker", Func: "step"}, Narrow: true},
+			kept: []string{"boss", "lock", "main", "setup", "spawn", "step", "unlock", "worker"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := cfront.New().Parse("t.c", []byte(chains), cfront.Options{Model: cfront.LP64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sorted := func(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
+			listed, err := slice.Kept(p, tc.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := sorted(listed); !slices.Equal(got, tc.kept) {
+				t.Errorf("Kept %v, want %v", got, tc.kept)
+			}
+			info, err := slice.Build(p, tc.spec, slice.Exact)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(info.Kept, listed) {
+				t.Errorf("Build kept %v, Kept listed %v", info.Kept, listed)
+			}
+		})
+	}
+}
