@@ -239,14 +239,103 @@ func (b *builder) keep(spec Spec) (map[*ir.Function]bool, error) {
 			}
 		}
 	}
-	// ladr does not inline a variadic function of the program: it is a
-	// stub.
+	// ladr does not inline a variadic function of the program that reads
+	// its variable arguments: it is a stub, unless it only passes them on
+	// to the library (a logger calling vsnprintf), where Build drops its
+	// va_start and va_end.
 	for f := range keep {
-		if f.Type.Variadic && f != main {
+		if f.Type.Variadic && f != main && !passesVarArgsOn(f) {
 			delete(keep, f)
 		}
 	}
 	return keep, nil
+}
+
+// isVaCall reports whether c calls __builtin_va_start or __builtin_va_end.
+func isVaCall(c *ir.Call) bool {
+	g := ir.CalledFunc(c)
+	return g != nil && g.Body == nil && (g.Name == "__builtin_va_start" || g.Name == "__builtin_va_end")
+}
+
+// passesVarArgsOn reports whether the variadic f reads its variable
+// arguments only in library functions it passes its va_list to: it uses
+// no va_arg or va_copy, and apart from va_start and va_end, its va_list
+// variables appear only as arguments of calls of functions without a
+// body. Such a function, its va_start and va_end dropped, reads no
+// variable argument itself; the library functions are stubs of a slice.
+func passesVarArgsOn(f *ir.Function) bool {
+	if f.Body == nil {
+		return false
+	}
+	lists := map[*ir.Var]bool{}
+	ok := true
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		switch x := n.(type) {
+		case *ir.VaArg:
+			ok = false
+		case *ir.Call:
+			g := ir.CalledFunc(x)
+			if g != nil && g.Body == nil && strings.HasPrefix(g.Name, "__builtin_va_") && !isVaCall(x) {
+				ok = false
+			}
+			if isVaCall(x) && len(x.Args) > 0 {
+				id, isID := ir.Uncast(x.Args[0]).(*ir.Ident)
+				if !isID {
+					ok = false
+				} else {
+					lists[id.Var] = true
+				}
+			}
+		}
+		return ok
+	})
+	if !ok || len(lists) == 0 {
+		return false
+	}
+	// Every use of a va_list variable is an argument of a va call or of
+	// a library function.
+	total, allowed := 0, 0
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Ident:
+			if lists[x.Var] {
+				total++
+			}
+		case *ir.Call:
+			g := ir.CalledFunc(x)
+			if g == nil || g.Body != nil {
+				break
+			}
+			for _, a := range x.Args {
+				if id, isID := ir.Uncast(a).(*ir.Ident); isID && lists[id.Var] {
+					allowed++
+				}
+			}
+		}
+		return true
+	})
+	return total == allowed
+}
+
+// dropVaCalls removes the va_start and va_end statements of f.
+func dropVaCalls(f *ir.Function) {
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		b, ok := n.(*ir.Block)
+		if !ok {
+			return true
+		}
+		list := b.List[:0]
+		for _, s := range b.List {
+			if es, ok := s.(*ir.ExprStmt); ok {
+				if c, ok := es.X.(*ir.Call); ok && isVaCall(c) {
+					continue
+				}
+			}
+			list = append(list, s)
+		}
+		b.List = list
+		return true
+	})
 }
 
 // Build rewrites prog, a program as parsed (no pass ran), into the slice of
@@ -277,7 +366,7 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 	for f := range keep {
 		for _, s := range g.Sites[f] {
 			c := s.Callee
-			if c == nil || c.Body != nil || seenLib[c] || model.Lookup(c.Name).Kind != model.Unknown {
+			if c == nil || c.Body != nil || seenLib[c] || model.Lookup(c.Name).Kind != model.Unknown || c.Name == "__builtin_va_start" || c.Name == "__builtin_va_end" {
 				continue
 			}
 			seenLib[c] = true
@@ -289,6 +378,9 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 		switch {
 		case keep[f]:
 			info.Kept = append(info.Kept, f.Name)
+			if f.Type.Variadic {
+				dropVaCalls(f)
+			}
 		case libc.IsModelFile(f.Pos.File):
 		default:
 			info.Stubbed = append(info.Stubbed, f.Name)

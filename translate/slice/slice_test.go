@@ -213,3 +213,46 @@ func TestNarrow(t *testing.T) {
 		})
 	}
 }
+
+const loggers = `#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+int n;
+void onward(const char *fmt, ...) { va_list ap; va_start(ap, fmt); n++; vprintf(fmt, ap); va_end(ap); }
+int sum(int k, ...) { va_list ap; va_start(ap, k); int s = va_arg(ap, int); va_end(ap); n++; return s; }
+static void *worker(void *a) { onward("%d", 1); sum(1, 2); return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); return 0; }
+`
+
+// TestVariadic checks which variadic functions a slice keeps: one that
+// passes its variable arguments on to the library (without its va_start
+// and va_end), not one that reads them.
+func TestVariadic(t *testing.T) {
+	for _, tc := range []struct {
+		fn   string
+		kept bool
+	}{
+		{"onward", true},
+		{"sum", false},
+	} {
+		p, err := cfront.New().Parse("t.c", []byte(loggers), cfront.Options{Model: cfront.LP64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := slice.Spec{First: slice.Side{Routine: "worker", Func: tc.fn}, Second: slice.Side{Routine: "main", Func: "main"}}
+		info, err := slice.Build(p, spec, slice.Exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(info.Kept, tc.fn); got != tc.kept {
+			t.Errorf("%s kept %v, want %v (kept %v)", tc.fn, got, tc.kept, info.Kept)
+		}
+		if slices.Contains(info.Library, "__builtin_va_start") {
+			t.Errorf("va_start listed as a library stub: %v", info.Library)
+		}
+		text := ir.String(&ir.Program{Funcs: []*ir.Function{p.Func(tc.fn)}})
+		if tc.kept && strings.Contains(text, "__builtin_va_") {
+			t.Errorf("kept %s still calls a va builtin:\n%s", tc.fn, text)
+		}
+	}
+}
