@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ type SliceReport struct {
 	// Narrow: the slice keeps one shortest call chain to each access
 	// and creation, not every path (slice.Spec.Narrow).
 	Narrow bool `json:"narrow,omitempty"`
+	// Program is where the slice's sequentialized program was written
+	// (with Options.Keep), as of its last attempt.
+	Program string `json:"program,omitempty"`
 	// Result is race (an execution of the program: its counterexample
 	// runs no stub), potential race (its counterexample runs a stub), no
 	// race found (within Bounds) or unknown (Reason).
@@ -171,7 +175,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		c.progress(fmt.Sprintf("slice %d of %d: %s", n, min(len(all), c.opt.MaxSlices), slice.Describe(sc.spec)))
 		narrow := *sc
 		narrow.spec.Narrow = true
-		rep, a := c.checkSlice(ctx, &narrow, slice.Abstract)
+		rep, a := c.checkSlice(ctx, &narrow, slice.Abstract, len(res.Slices)+1)
 		res.Slices = append(res.Slices, rep)
 		if rep.Result == SliceRace {
 			return a
@@ -181,7 +185,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		case rep.Result == SlicePotentialRace:
 			// Cut the abstracted code out: a race left is one of the
 			// program.
-			ex, a := c.checkSlice(ctx, &narrow, slice.Exact)
+			ex, a := c.checkSlice(ctx, &narrow, slice.Exact, len(res.Slices)+1)
 			res.Slices = append(res.Slices, ex)
 			if ex.Result == SliceRace {
 				return a
@@ -197,13 +201,13 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		if rep.wideKept != nil && slices.Equal(rep.wideKept, rep.KeptFunctions) {
 			continue
 		}
-		rep, a = c.checkSlice(ctx, sc, mode)
+		rep, a = c.checkSlice(ctx, sc, mode, len(res.Slices)+1)
 		res.Slices = append(res.Slices, rep)
 		if rep.Result == SliceRace {
 			return a
 		}
 		if rep.Result == SlicePotentialRace && mode == slice.Abstract {
-			rep, a := c.checkSlice(ctx, sc, slice.Exact)
+			rep, a := c.checkSlice(ctx, sc, slice.Exact, len(res.Slices)+1)
 			res.Slices = append(res.Slices, rep)
 			if rep.Result == SliceRace {
 				return a
@@ -211,6 +215,14 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		}
 	}
 	return nil
+}
+
+// SliceProgram names the file the n-th slice's sequentialized program is
+// kept in, next to keep, the whole program's: keep's name with
+// ".slice-n" before its extension.
+func SliceProgram(keep string, n int) string {
+	ext := filepath.Ext(keep)
+	return fmt.Sprintf("%s.slice-%d%s", strings.TrimSuffix(keep, ext), n, ext)
 }
 
 // sliceTime reports whether ctx leaves time for a slice.
@@ -222,8 +234,10 @@ func (c *checker) sliceTime(ctx context.Context) bool {
 	return !ok || time.Until(dl) >= MinSliceTime
 }
 
-// checkSlice checks the slice of sc with stubs of mode m.
-func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mode) (*SliceReport, *strategy.Attempt) {
+// checkSlice checks the slice of sc with stubs of mode m, the n-th slice
+// checked. With Options.Keep, the slice's sequentialized program is kept
+// next to the whole program's (SliceProgram).
+func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mode, n int) (*SliceReport, *strategy.Attempt) {
 	t0 := time.Now()
 	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String(), Narrow: sc.spec.Narrow}
 	if c.opt.SliceTimeout > 0 {
@@ -233,6 +247,10 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	}
 	sc2 := *c
 	sc2.opt.Keep, sc2.keepErr, sc2.parsed = "", nil, nil
+	if c.opt.Keep != "" {
+		sc2.opt.Keep = SliceProgram(c.opt.Keep, n)
+		rep.Program = sc2.opt.Keep
+	}
 	var info *slice.Info
 	sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
 	sc2.transform = func(prog *ir.Program) error {

@@ -404,5 +404,8 @@ func writeSlices(w io.Writer, r *driver.Result) {
 		if s.Result == driver.SlicePotentialRace {
 			fmt.Fprintln(w, "       potential: the counterexample runs a stub (abstracted code), so it may not be an execution of the program")
 		}
+		if s.Program != "" {
+			fmt.Fprintf(w, "       sequentialized program: %s\n", s.Program)
+		}
 	}
 }
