@@ -6,8 +6,10 @@
 // from main to the pthread_create calls that start the two threads of the
 // candidate (through the threads that create them), the functions on the
 // call paths from each thread's start routine to the function of its
-// access, and the small functions that take or release locks for them
-// (lock wrappers, to a depth). Every other function of the program, and
+// access, the small functions that take or release locks for them (lock
+// wrappers, to a depth), and the small helpers kept functions call (at
+// most MaxSmall statements, calling only modelled library functions and
+// small helpers). Every other function of the program, and
 // every library function ladr has no model for that the kept code calls,
 // becomes a stub:
 //
@@ -239,6 +241,30 @@ func (b *builder) keep(spec Spec) (map[*ir.Function]bool, error) {
 			}
 		}
 	}
+	// Small helpers the kept functions call directly: kept whole, so
+	// that fewer paths run a stub (an exact stub ends them).
+	small := map[*ir.Function]int{}
+	var helpers []*ir.Function
+	for f := range keep {
+		for _, s := range g.Sites[f] {
+			if t := s.Callee; t != nil && !keep[t] && b.small(t, SmallDepth, small) {
+				helpers = append(helpers, t)
+			}
+		}
+	}
+	for len(helpers) > 0 {
+		t := helpers[len(helpers)-1]
+		helpers = helpers[:len(helpers)-1]
+		if keep[t] {
+			continue
+		}
+		keep[t] = true
+		for _, s := range g.Sites[t] {
+			if u := s.Callee; u != nil && u.Body != nil && !keep[u] {
+				helpers = append(helpers, u)
+			}
+		}
+	}
 	// ladr does not inline a variadic function of the program that reads
 	// its variable arguments: it is a stub, unless it only passes them on
 	// to the library (a logger calling vsnprintf), where Build drops its
@@ -249,6 +275,44 @@ func (b *builder) keep(spec Spec) (map[*ir.Function]bool, error) {
 		}
 	}
 	return keep, nil
+}
+
+// MaxSmall is the most statements a small helper has, SmallDepth how
+// deep its own calls may go.
+const (
+	MaxSmall   = 25
+	SmallDepth = 2
+)
+
+// small reports whether f is a small helper: a function of the program
+// of at most MaxSmall statements, not variadic, whose calls are all direct
+// calls of library functions ladr models or of small helpers, to depth d
+// (a leaf like a list constructor or a getter). memo records 1 for small,
+// -1 for not, per function, from the first depth asked.
+func (b *builder) small(f *ir.Function, d int, memo map[*ir.Function]int) bool {
+	if v, ok := memo[f]; ok {
+		return v > 0
+	}
+	if f.Body == nil || f.Type.Variadic || f.Name == "main" || libc.IsModelFile(f.Pos.File) || size(f) > MaxSmall {
+		memo[f] = -1
+		return false
+	}
+	memo[f] = -1 // a cycle is not small
+	for _, s := range b.g.Sites[f] {
+		c := s.Callee
+		switch {
+		case c == nil:
+			return false
+		case c.Body == nil:
+			if model.Lookup(c.Name).Kind == model.Unknown {
+				return false
+			}
+		case d == 0 || !b.small(c, d-1, memo):
+			return false
+		}
+	}
+	memo[f] = 1
+	return true
 }
 
 // isVaCall reports whether c calls __builtin_va_start or __builtin_va_end.

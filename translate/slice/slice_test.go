@@ -18,12 +18,12 @@ int log_open(const char *path);
 void note(const char *fmt, ...);
 static void lock(void) { pthread_mutex_lock(&m); }
 static void unlock(void) { pthread_mutex_unlock(&m); }
-static int configure(void) { mode = 3; unrelated = 4; other++; return 1; }
+static int configure(void) { mode = 3; unrelated = 4; other++; return log_open("c"); }
 static int count(void) { lock(); hits++; unlock(); return hits; }
 static void *worker(void *a) { if (mode) count(); note("%d", hits); return 0; }
 static void *reporter(void *a) { printf("%d\n", other); return 0; }
 static void start(pthread_t *t) { pthread_create(t, 0, worker, 0); }
-static void report(void) { printf("%d\n", unrelated); }
+static void report(void) { note("%d\n", unrelated); }
 int main(void) {
 	pthread_t a, b, c;
 	configure();
@@ -138,16 +138,18 @@ func TestBuildErrors(t *testing.T) {
 
 const chains = `#include <pthread.h>
 int hits, ready;
+void trace(const char *what);
+static int twice(int x) { return 2 * x; }
 static void bump(void) { hits++; }
-static void step(void) { ready = 1; bump(); }
-static void again(void) { step(); }
+static void step(void) { ready = 1; trace("step"); bump(); }
+static void again(void) { trace("again"); step(); }
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static void lock(void) { pthread_mutex_lock(&m); }
 static void unlock(void) { pthread_mutex_unlock(&m); }
-static void say(void) { pthread_mutex_lock(&m); ready++; pthread_mutex_unlock(&m); }
-static void *worker(void *a) { again(); step(); lock(); bump(); unlock(); say(); return 0; }
+static void say(void) { pthread_mutex_lock(&m); trace("say"); pthread_mutex_unlock(&m); }
+static void *worker(void *a) { again(); step(); lock(); bump(); unlock(); say(); ready = twice(3); return 0; }
 static void spawn(pthread_t *t) { pthread_create(t, 0, worker, 0); }
-static void setup(pthread_t *t) { ready = 0; spawn(t); }
+static void setup(pthread_t *t) { trace("setup"); spawn(t); }
 static void *boss(void *a) { pthread_t t; setup(&t); return 0; }
 int main(void) {
 	pthread_t a, b;
@@ -174,20 +176,21 @@ func TestNarrow(t *testing.T) {
 			// Every path from worker to bump, from main to bump, and
 			// from main to spawn (also through boss's thread).
 			// The lock wrappers worker calls are kept; say, whose lock
-			// calls balance, is not.
-			kept: []string{"again", "boss", "bump", "lock", "main", "setup", "spawn", "step", "unlock", "worker"},
+			// calls balance, is not; twice, a small helper, is.
+			kept: []string{"again", "boss", "bump", "lock", "main", "setup", "spawn", "step", "twice", "unlock", "worker"},
 		},
 		{
 			name: "narrow",
 			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
 			// worker calls bump itself; main calls spawn, which
 			// creates worker, itself.
-			kept: []string{"bump", "lock", "main", "spawn", "unlock", "worker"},
+			kept: []string{"bump", "lock", "main", "spawn", "twice", "unlock", "worker"},
 		},
 		{
 			name: "narrow through a thread",
 			spec: slice.Spec{First: slice.Side{Routine: "boss", Func: "setup"}, Second: slice.Side{Routine: "worker", Func: "step"}, Narrow: true},
-			kept: []string{"boss", "lock", "main", "setup", "spawn", "step", "unlock", "worker"},
+			// bump, which step calls, is a small helper.
+			kept: []string{"boss", "bump", "lock", "main", "setup", "spawn", "step", "twice", "unlock", "worker"},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
