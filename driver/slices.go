@@ -168,7 +168,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	c.progress = c.phases.set
 	n := 0
 	for _, sc := range all {
-		if n >= c.opt.MaxSlices || !c.sliceTime(ctx) {
+		if n >= c.opt.MaxSlices || !sliceTime(ctx) {
 			break
 		}
 		n++
@@ -195,7 +195,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 			// The wide slice holds the narrow one: no cheaper.
 			continue
 		}
-		if !c.sliceTime(ctx) {
+		if !sliceTime(ctx) {
 			break
 		}
 		if rep.wideKept != nil && slices.Equal(rep.wideKept, rep.KeptFunctions) {
@@ -226,7 +226,7 @@ func SliceProgram(keep string, n int) string {
 }
 
 // sliceTime reports whether ctx leaves time for a slice.
-func (c *checker) sliceTime(ctx context.Context) bool {
+func sliceTime(ctx context.Context) bool {
 	if ctx.Err() != nil {
 		return false
 	}

@@ -46,3 +46,21 @@ func TestSpecs(t *testing.T) {
 		t.Errorf("specs:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestSliceProgram checks the names of the slices' kept programs.
+func TestSliceProgram(t *testing.T) {
+	for _, tc := range []struct {
+		keep string
+		n    int
+		want string
+	}{
+		{"seq.c", 3, "seq.slice-3.c"},
+		{"out", 1, "out.slice-1"},
+		{"dir.d/seq", 2, "dir.d/seq.slice-2"},
+		{"/tmp/a.b.c", 12, "/tmp/a.b.slice-12.c"},
+	} {
+		if got := SliceProgram(tc.keep, tc.n); got != tc.want {
+			t.Errorf("SliceProgram(%q, %d) = %q, want %q", tc.keep, tc.n, got, tc.want)
+		}
+	}
+}
