@@ -155,7 +155,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.BoolFlag{Name: "candidates", Usage: "list the whole-program race candidates (static, no inlining: pairs of accesses threads may make at once with no common lock, most likely first) after every result; by default they are listed when the result is unknown; --candidates=false skips the analysis"},
 					&cli.StringSliceFlag{Name: "facts", Usage: "take the user's facts in `FILE` for the race candidates, one per line: singleton ROUTINE (one thread runs it at a time), exclusive F G ... (never run at once), holds F LOCK (F is called with the global LOCK held); comments /* ladr: FACT */ in the sources count too"},
 					&cli.IntFlag{Name: "slices", Value: driver.DefaultMaxSlices, Usage: "when the whole program gets no answer, check up to `N` slices of it (the two threads of a race candidate, the code that creates them and reaches the accesses, the rest stubbed), most likely candidate first; a race on a slice whose counterexample runs no stub is a race of the program, the others potential races; 0 keeps the whole-program answer"},
-					&cli.DurationFlag{Name: "slice-timeout", Value: driver.DefaultSliceTimeout, Usage: "time limit of each slice's check (0: only --timeout)"},
+					&cli.StringFlag{Name: "slice-timeout", Value: driver.DefaultSliceTimeout.String(), Usage: "time limit of each slice's check in seconds, or a duration such as 90s (0: only --timeout)"},
 					&cli.BoolFlag{Name: "explain-proof", Usage: "after the verdict, list the pairs of accesses the static race analysis considered, each with the argument that excludes a race (race candidates first)"},
 				),
 				OnUsageError: func(c *cli.Context, err error, _ bool) error {
@@ -389,9 +389,12 @@ func checkCmd(c *cli.Context) error {
 	}
 	opt.ExplainProof = c.Bool("explain-proof")
 	opt.FactsFiles = c.StringSlice("facts")
-	opt.MaxSlices, opt.SliceTimeout = c.Int("slices"), c.Duration("slice-timeout")
-	if opt.MaxSlices < 0 || opt.SliceTimeout < 0 {
-		return &exitError{code: exitUsage, msg: "--slices and --slice-timeout must not be negative"}
+	opt.MaxSlices = c.Int("slices")
+	if opt.MaxSlices < 0 {
+		return &exitError{code: exitUsage, msg: "--slices must not be negative"}
+	}
+	if opt.SliceTimeout, err = parseSeconds(c.String("slice-timeout")); err != nil {
+		return &exitError{code: exitUsage, msg: fmt.Sprintf("bad --slice-timeout %q: want seconds or a duration like 90s", c.String("slice-timeout"))}
 	}
 	if c.IsSet("candidates") {
 		opt.Candidates = c.Bool("candidates")
