@@ -384,6 +384,14 @@ func (h *hoister) indirect(c *ir.Call, lhs ir.Expr) {
 	h.emit(h.Exec(ir.Set(ir.Ref(fp), c.Fn)))
 	args := make([]ir.Expr, len(c.Args))
 	for i, a := range c.Args {
+		// An array (or function) argument is passed as a pointer: the
+		// temporary holding it is one.
+		switch at := a.Type().(type) {
+		case *ir.Array:
+			a = &ir.Cast{X: a, T: &ir.Pointer{Elem: at.Elem}}
+		case *ir.Func:
+			a = &ir.Cast{X: a, T: &ir.Pointer{Elem: at}}
+		}
 		t := h.temp(a.Type())
 		h.emit(h.Exec(ir.Set(ir.Ref(t), a)))
 		args[i] = ir.Ref(t)
