@@ -180,7 +180,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		if rep.Result == SliceRace {
 			return a
 		}
-		mode := slice.Abstract
+		mode, last := slice.Abstract, rep
 		switch {
 		case rep.Result == SlicePotentialRace:
 			// Cut the abstracted code out: a race left is one of the
@@ -190,7 +190,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 			if ex.Result == SliceRace {
 				return a
 			}
-			mode = slice.Exact
+			mode, last = slice.Exact, ex
 		case rep.limited:
 			// The wide slice holds the narrow one: no cheaper.
 			continue
@@ -198,7 +198,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		if !sliceTime(ctx) {
 			break
 		}
-		if rep.wideKept != nil && slices.Equal(rep.wideKept, rep.KeptFunctions) {
+		if last.wideKept != nil && slices.Equal(last.wideKept, last.KeptFunctions) {
 			continue
 		}
 		rep, a = c.checkSlice(ctx, sc, mode, len(res.Slices)+1)
@@ -257,7 +257,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if sc.spec.Narrow && rep.wideKept == nil {
 			wide := sc.spec
 			wide.Narrow = false
-			rep.wideKept, _ = slice.Kept(prog, wide)
+			rep.wideKept, _ = slice.Kept(prog, wide, m)
 		}
 		in, err := slice.Build(prog, sc.spec, m)
 		info = in

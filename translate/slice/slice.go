@@ -7,9 +7,10 @@
 // candidate (through the threads that create them), the functions on the
 // call paths from each thread's start routine to the function of its
 // access, the small functions that take or release locks for them (lock
-// wrappers, to a depth), and the small helpers kept functions call (at
-// most MaxSmall statements, calling only modelled library functions and
-// small helpers). Every other function of the program, and
+// wrappers, to a depth), and, with exact stubs, the small helpers kept
+// functions call (at most MaxSmall statements, calling only modelled
+// library functions and small helpers). Every other function of the
+// program, and
 // every library function ladr has no model for that the kept code calls,
 // becomes a stub:
 //
@@ -145,11 +146,11 @@ func size(f *ir.Function) int {
 // MaxHavoc bounds the globals one stub assigns.
 const MaxHavoc = 64
 
-// Kept lists, in program order, the functions the slice of spec keeps
-// whole (Info.Kept), without rewriting prog.
-func Kept(prog *ir.Program, spec Spec) ([]string, error) {
+// Kept lists, in program order, the functions the slice of spec with
+// stubs of mode m keeps whole (Info.Kept), without rewriting prog.
+func Kept(prog *ir.Program, spec Spec, m Mode) ([]string, error) {
 	b := newBuilder(prog, callgraph.Build(prog))
-	keep, err := b.keep(spec)
+	keep, err := b.keep(spec, m)
 	if err != nil {
 		return nil, err
 	}
@@ -162,8 +163,9 @@ func Kept(prog *ir.Program, spec Spec) ([]string, error) {
 	return out, nil
 }
 
-// keep returns the functions the slice of spec keeps whole.
-func (b *builder) keep(spec Spec) (map[*ir.Function]bool, error) {
+// keep returns the functions the slice of spec with stubs of mode m
+// keeps whole.
+func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 	g := b.g
 	main := b.byName["main"]
 	if main == nil {
@@ -241,11 +243,15 @@ func (b *builder) keep(spec Spec) (map[*ir.Function]bool, error) {
 			}
 		}
 	}
-	// Small helpers the kept functions call directly: kept whole, so
-	// that fewer paths run a stub (an exact stub ends them).
+	// With exact stubs, the small helpers the kept functions call
+	// directly: kept whole, so that fewer paths end at a stub. (Abstract
+	// stubs stand for them well enough, and the slice stays smaller.)
 	small := map[*ir.Function]int{}
 	var helpers []*ir.Function
 	for f := range keep {
+		if m != Exact {
+			break
+		}
 		for _, s := range g.Sites[f] {
 			if t := s.Callee; t != nil && !keep[t] && b.small(t, SmallDepth, small) {
 				helpers = append(helpers, t)
@@ -409,7 +415,7 @@ func dropVaCalls(f *ir.Function) {
 func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 	g := callgraph.Build(prog)
 	b := newBuilder(prog, g)
-	keep, err := b.keep(spec)
+	keep, err := b.keep(spec, m)
 	if err != nil {
 		return nil, err
 	}

@@ -163,15 +163,18 @@ int main(void) {
 
 // TestNarrow checks the functions a narrow slice keeps (one shortest
 // chain to the access and to the creation) against those of the wide
-// slice (every path), and that Kept lists them without rewriting.
+// slice (every path), the small helpers exact stubs keep, and that Kept
+// lists them without rewriting.
 func TestNarrow(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		spec slice.Spec
+		mode slice.Mode
 		kept []string
 	}{
 		{
 			name: "wide",
+			mode: slice.Exact,
 			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}},
 			// Every path from worker to bump, from main to bump, and
 			// from main to spawn (also through boss's thread).
@@ -181,13 +184,22 @@ func TestNarrow(t *testing.T) {
 		},
 		{
 			name: "narrow",
+			mode: slice.Exact,
 			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
 			// worker calls bump itself; main calls spawn, which
 			// creates worker, itself.
 			kept: []string{"bump", "lock", "main", "spawn", "twice", "unlock", "worker"},
 		},
 		{
+			name: "narrow, abstract",
+			mode: slice.Abstract,
+			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
+			// Abstract stubs stand for the small helpers too.
+			kept: []string{"bump", "lock", "main", "spawn", "unlock", "worker"},
+		},
+		{
 			name: "narrow through a thread",
+			mode: slice.Exact,
 			spec: slice.Spec{First: slice.Side{Routine: "boss", Func: "setup"}, Second: slice.Side{Routine: "worker", Func: "step"}, Narrow: true},
 			// bump, which step calls, is a small helper.
 			kept: []string{"boss", "bump", "lock", "main", "setup", "spawn", "step", "twice", "unlock", "worker"},
@@ -199,14 +211,14 @@ func TestNarrow(t *testing.T) {
 				t.Fatal(err)
 			}
 			sorted := func(s []string) []string { s = slices.Clone(s); slices.Sort(s); return s }
-			listed, err := slice.Kept(p, tc.spec)
+			listed, err := slice.Kept(p, tc.spec, tc.mode)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if got := sorted(listed); !slices.Equal(got, tc.kept) {
 				t.Errorf("Kept %v, want %v", got, tc.kept)
 			}
-			info, err := slice.Build(p, tc.spec, slice.Exact)
+			info, err := slice.Build(p, tc.spec, tc.mode)
 			if err != nil {
 				t.Fatal(err)
 			}
