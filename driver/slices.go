@@ -31,6 +31,10 @@ type SliceReport struct {
 	Library int `json:"library"`
 	// KeptFunctions names the functions kept.
 	KeptFunctions []string `json:"kept_functions,omitempty"`
+	// OffChain counts the calls of a narrow slice's chain functions,
+	// other than the chains' own, that call a stub instead
+	// (slice.Info.OffChain).
+	OffChain int `json:"off_chain_calls,omitempty"`
 	// Mode is abstract (stubs return nondeterministic values) or exact
 	// (stubs end the paths that reach them).
 	Mode string `json:"mode"`
@@ -276,7 +280,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	rep.limited = ctx.Err() != nil
 	if info != nil {
 		rep.Kept, rep.Stubbed, rep.Library = len(info.Kept), len(info.Stubbed), len(info.Library)
-		rep.KeptFunctions = info.Kept
+		rep.KeptFunctions, rep.OffChain = info.Kept, info.OffChain
 	}
 	rep.Result = SliceUnknown
 	if err != nil {

@@ -385,7 +385,11 @@ func writeSlices(w io.Writer, r *driver.Result) {
 		if s.Narrow {
 			shape = "shortest chains"
 		}
-		fmt.Fprintf(w, "    %d. %s (%s, %s stubs; %d functions kept, %d stubbed, %d library): %s", i+1, s.Threads, shape, s.Mode, s.Kept, s.Stubbed, s.Library, s.Result)
+		off := ""
+		if s.OffChain > 0 {
+			off = fmt.Sprintf(", %d calls off the chains", s.OffChain)
+		}
+		fmt.Fprintf(w, "    %d. %s (%s, %s stubs; %d functions kept, %d stubbed, %d library%s): %s", i+1, s.Threads, shape, s.Mode, s.Kept, s.Stubbed, s.Library, off, s.Result)
 		switch {
 		case s.File != "":
 			fmt.Fprintf(w, " at %s:%d", s.File, s.Line)

@@ -35,6 +35,7 @@ package slice
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -116,11 +117,18 @@ type Info struct {
 	// replaced by stubs, Library the library functions without a model
 	// the kept code calls, given stubs.
 	Kept, Stubbed, Library []string
+	// OffChain counts the calls of a narrow slice's chain functions, other
+	// than the chains' own, that call a stub of the function instead.
+	OffChain int
 }
 
 // Summary describes a slice in one line.
 func (in *Info) Summary() string {
-	return fmt.Sprintf("%d functions kept, %d stubbed, %d library functions stubbed", len(in.Kept), len(in.Stubbed), len(in.Library))
+	out := fmt.Sprintf("%d functions kept, %d stubbed, %d library functions stubbed", len(in.Kept), len(in.Stubbed), len(in.Library))
+	if in.OffChain > 0 {
+		out += fmt.Sprintf(", %d calls off the chains stubbed", in.OffChain)
+	}
+	return out
 }
 
 // LockDepth is how deep below a kept function a callee that takes or
@@ -321,6 +329,64 @@ func (b *builder) small(f *ir.Function, d int, memo map[*ir.Function]int) bool {
 	return true
 }
 
+// OffChainSuffix ends the name of the stub that a narrow slice's calls of
+// a chain function off the chain call.
+const OffChainSuffix = "__ladr_off_chain"
+
+// offChain makes the kept code of a narrow slice run each function of its
+// chains from one call only: for each call edge of a chain, its caller's
+// first direct call of the callee stays; every other direct call of the
+// chains' callees in kept code calls a stub of the callee (of mode m,
+// assigning, when abstract, the globals of read the callee may assign).
+// A logger called from every line of a handler is then inlined once. It
+// returns the number of calls redirected.
+func (b *builder) offChain(keep map[*ir.Function]bool, m Mode, read map[string]bool) int {
+	own := map[*ir.Call]bool{}
+	targets := map[*ir.Function]bool{}
+	for _, e := range b.edges {
+		for _, s := range b.g.Sites[e[0]] {
+			if s.Callee == e[1] {
+				own[s.Call] = true
+				targets[e[1]] = true
+				break
+			}
+		}
+	}
+	stubs := map[*ir.Function]*ir.Function{}
+	n := 0
+	for _, f := range b.g.Funcs {
+		if !keep[f] {
+			continue
+		}
+		for _, s := range b.g.Sites[f] {
+			g := s.Callee
+			if g == nil || !targets[g] || own[s.Call] {
+				continue
+			}
+			st := stubs[g]
+			if st == nil {
+				st = &ir.Function{Name: g.Name + OffChainSuffix, Type: g.Type, Pos: g.Pos, Static: g.Static}
+				cl := &ir.Cloner{}
+				for _, p := range g.Params {
+					v := cl.CopyVar(p)
+					v.Func = st.Name
+					st.Params = append(st.Params, v)
+				}
+				b.prog.Funcs = append(b.prog.Funcs, st)
+				var havoc []ir.Expr
+				if m == Abstract {
+					havoc = b.assigned(g, read)
+				}
+				b.stub(st, m, havoc)
+				stubs[g] = st
+			}
+			s.Call.Fn = &ir.FuncRef{Fn: st, P: s.Call.Fn.Pos()}
+			n++
+		}
+	}
+	return n
+}
+
 // isVaCall reports whether c calls __builtin_va_start or __builtin_va_end.
 func isVaCall(c *ir.Call) bool {
 	g := ir.CalledFunc(c)
@@ -429,6 +495,13 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 				havoc[f] = b.assigned(f, read)
 			}
 		}
+	}
+	if spec.Narrow {
+		var read map[string]bool
+		if m == Abstract {
+			read = b.used(keep)
+		}
+		info.OffChain = b.offChain(keep, m, read)
 	}
 	// Library functions without a model that the kept code calls.
 	var library []*ir.Function
@@ -552,6 +625,9 @@ type builder struct {
 	writes map[*ir.Function][]ir.Expr
 	// stubs are the functions given stub bodies.
 	stubs []*ir.Function
+	// edges are the call edges (caller, callee) of the chains of a
+	// narrow slice.
+	edges [][2]*ir.Function
 }
 
 // newBuilder computes the edges of g once.
@@ -633,6 +709,9 @@ func (b *builder) chain(roots []*ir.Function, targets map[*ir.Function]bool, cre
 			out := map[*ir.Function]bool{}
 			for x := f; x != nil; x = from[x] {
 				out[x] = true
+				if p := from[x]; p != nil && slices.Contains(b.calls[p], x) {
+					b.edges = append(b.edges, [2]*ir.Function{p, x})
+				}
 			}
 			return out
 		}

@@ -147,7 +147,7 @@ pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static void lock(void) { pthread_mutex_lock(&m); }
 static void unlock(void) { pthread_mutex_unlock(&m); }
 static void say(void) { pthread_mutex_lock(&m); trace("say"); pthread_mutex_unlock(&m); }
-static void *worker(void *a) { again(); step(); lock(); bump(); unlock(); say(); ready = twice(3); return 0; }
+static void *worker(void *a) { again(); step(); lock(); bump(); unlock(); say(); ready = twice(3); bump(); return 0; }
 static void spawn(pthread_t *t) { pthread_create(t, 0, worker, 0); }
 static void setup(pthread_t *t) { trace("setup"); spawn(t); }
 static void *boss(void *a) { pthread_t t; setup(&t); return 0; }
@@ -171,6 +171,9 @@ func TestNarrow(t *testing.T) {
 		spec slice.Spec
 		mode slice.Mode
 		kept []string
+		// offChain are the calls of chain functions redirected to
+		// their stubs.
+		offChain int
 	}{
 		{
 			name: "wide",
@@ -189,13 +192,16 @@ func TestNarrow(t *testing.T) {
 			// worker calls bump itself; main calls spawn, which
 			// creates worker, itself.
 			kept: []string{"bump", "lock", "main", "spawn", "twice", "unlock", "worker"},
+			// worker's second call of bump.
+			offChain: 1,
 		},
 		{
 			name: "narrow, abstract",
 			mode: slice.Abstract,
 			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
 			// Abstract stubs stand for the small helpers too.
-			kept: []string{"bump", "lock", "main", "spawn", "unlock", "worker"},
+			kept:     []string{"bump", "lock", "main", "spawn", "unlock", "worker"},
+			offChain: 1,
 		},
 		{
 			name: "narrow through a thread",
@@ -203,6 +209,10 @@ func TestNarrow(t *testing.T) {
 			spec: slice.Spec{First: slice.Side{Routine: "boss", Func: "setup"}, Second: slice.Side{Routine: "worker", Func: "step"}, Narrow: true},
 			// bump, which step calls, is a small helper.
 			kept: []string{"boss", "bump", "lock", "main", "setup", "spawn", "step", "twice", "unlock", "worker"},
+			// setup's call of spawn (the chain to worker's creation
+			// is main's own call of spawn) and main's of setup (the
+			// chain's is boss's).
+			offChain: 2,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -224,6 +234,22 @@ func TestNarrow(t *testing.T) {
 			}
 			if !slices.Equal(info.Kept, listed) {
 				t.Errorf("Build kept %v, Kept listed %v", info.Kept, listed)
+			}
+			if info.OffChain != tc.offChain {
+				t.Errorf("%d calls off the chains, want %d", info.OffChain, tc.offChain)
+			}
+			stubs := 0
+			for _, f := range p.Funcs {
+				if strings.HasSuffix(f.Name, slice.OffChainSuffix) {
+					stubs++
+					text := ir.String(&ir.Program{Funcs: []*ir.Function{f}})
+					if want := map[slice.Mode]string{slice.Abstract: slice.Marker, slice.Exact: "__VERIFIER_assume(0)"}[tc.mode]; !strings.Contains(text, want) {
+						t.Errorf("stub %s lacks %s:\n%s", f.Name, want, text)
+					}
+				}
+			}
+			if (stubs > 0) != (tc.offChain > 0) {
+				t.Errorf("%d off-chain stubs for %d calls", stubs, tc.offChain)
 			}
 		})
 	}
