@@ -82,8 +82,10 @@ const (
 
 // SliceSchedule are the bounds a slice is checked with, in order: small
 // ones (a slice's races are near its threads' start; the time is better
-// spent on the next slice than on deep bounds).
-var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4}, {Rounds: 5, Unwind: 6}}
+// spent on the next slice than on deep bounds). A loop that creates
+// threads runs twice from the first: two threads of one start routine
+// need it.
+var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1, SpawnUnwind: 2}, {Rounds: 2, Unwind: 2, SpawnUnwind: 2}, {Rounds: 3, Unwind: 3, SpawnUnwind: 2}, {Rounds: 4, Unwind: 4, SpawnUnwind: 2}, {Rounds: 5, Unwind: 6, SpawnUnwind: 2}}
 
 // MinSliceTime is the least time left for which slices are tried.
 const MinSliceTime = 10 * time.Second

@@ -85,6 +85,9 @@ func bounds(r *driver.Result) string {
 	for _, k := range sortedKeys(r.Bounds.UnwindSet) {
 		s += fmt.Sprintf(", %s:%d", k, r.Bounds.UnwindSet[k])
 	}
+	if r.Bounds.SpawnUnwind > r.Bounds.Unwind {
+		s += fmt.Sprintf(", thread-creating loops %d", r.Bounds.SpawnUnwind)
+	}
 	return s
 }
 
@@ -400,7 +403,7 @@ func writeSlices(w io.Writer, r *driver.Result) {
 				fmt.Fprint(w, ", replayed on the slice")
 			}
 		case s.Bounds != nil && s.Result == driver.SliceNoRace:
-			fmt.Fprintf(w, " (rounds %d, unwind %d)", s.Bounds.Rounds, s.Bounds.Unwind)
+			fmt.Fprintf(w, " (%s)", bounds(&driver.Result{Bounds: *s.Bounds}))
 		case s.Reason != "":
 			fmt.Fprintf(w, ": %s", s.Reason)
 		}

@@ -41,6 +41,10 @@ type Bounds struct {
 	Rounds    int            `json:"rounds"`
 	Unwind    int            `json:"unwind"`
 	UnwindSet map[string]int `json:"unwindset,omitempty"`
+	// SpawnUnwind, when above a loop's bound, is the bound of a loop that
+	// creates threads (bound.Limits.MinSpawn): a slice's two threads of
+	// one start routine need two iterations of the loop creating them.
+	SpawnUnwind int `json:"spawn_unwind,omitempty"`
 }
 
 // DefaultSchedule is the sequence of bounds ladr tries, within its time

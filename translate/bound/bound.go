@@ -21,6 +21,9 @@ type Limits struct {
 	// of function FUNC, from 0, as CBMC numbers them) or "FILE:LINE" / "LINE"
 	// (the loop starting on that line).
 	UnwindSet map[string]int
+	// MinSpawn, when above a loop's bound, is the bound of a loop that
+	// creates threads (a constant trip count still caps it).
+	MinSpawn int
 	// Recursion bounds how often one function may appear on an inlining
 	// chain (0: same as Unwind).
 	Recursion int

@@ -110,6 +110,9 @@ func isTrue(e ir.Expr) bool {
 func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	loc := s.Loc
 	n := u.lim.UnwindFor(loc.Func, s.ID, loc.Pos)
+	if n < u.lim.MinSpawn && createsThreads(s.Body) {
+		n = u.lim.MinSpawn
+	}
 	if s.Kind == ir.DoWhile && n < 1 {
 		n = 1
 	}

@@ -397,6 +397,48 @@ int main(void) {
 	gccSyntax(t, u.Prog)
 }
 
+// TestUnwindMinSpawn checks Limits.MinSpawn: a loop that creates
+// threads runs at least that often, other loops keep their bound, and a
+// thread-creating loop of a smaller constant trip count keeps its count.
+func TestUnwindMinSpawn(t *testing.T) {
+	src := `
+#include <pthread.h>
+void *w(void *a) { return a; }
+int more(void);
+int main(void) {
+	pthread_t t;
+	int s = 0;
+	while (more())
+		pthread_create(&t, 0, w, 0);
+	while (more())
+		s++;
+	for (int i = 0; i < 1; i++)
+		pthread_create(&t, 0, w, (void *)1);
+	return s;
+}`
+	for _, tc := range []struct {
+		lim            bound.Limits
+		spawns, others int
+	}{
+		{bound.Limits{Unwind: 1}, 1, 1},
+		{bound.Limits{Unwind: 1, MinSpawn: 2}, 2, 1},
+		{bound.Limits{Unwind: 3, MinSpawn: 2}, 3, 3},
+	} {
+		u := run(t, src, "unwind", tc.lim)
+		main := body(t, u.Prog, "main")
+		if k := copiesOf(main, lineOf(t, src, "pthread_create(&t, 0, w, 0);")); k != tc.spawns {
+			t.Errorf("%+v: the creating loop copied %d times, want %d", tc.lim, k, tc.spawns)
+		}
+		if k := copiesOf(main, lineOf(t, src, "s++;")); k != tc.others {
+			t.Errorf("%+v: the other loop copied %d times, want %d", tc.lim, k, tc.others)
+		}
+		if k := copiesOf(main, lineOf(t, src, "pthread_create(&t, 0, w, (void *)1);")); k != 1 {
+			t.Errorf("%+v: the loop of one creation copied %d times, want 1", tc.lim, k)
+		}
+		gccSyntax(t, u.Prog)
+	}
+}
+
 // TestUnwindConstantLoopSoundness: complete unwinding drops the bound
 // marker, so it must only happen when the trip count is exact. These loops
 // iterate more often than the count the pass computes (unsigned
