@@ -17,6 +17,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -47,6 +48,16 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	// LADR_CPUPROFILE names a file for a CPU profile of the run (for
+	// ladr's developers: go tool pprof).
+	if path := os.Getenv("LADR_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+			defer func() {
+				pprof.StopCPUProfile()
+				f.Close()
+			}()
+		}
+	}
 	out := &watchedWriter{w: stdout}
 	app := newApp(out, stderr)
 	args = flagsFirst(app, args)
