@@ -398,16 +398,29 @@ func (h *hoister) indirect(c *ir.Call, lhs ir.Expr) {
 	}
 	var cands []*ir.Function
 	known, exact := h.pointees(c.Fn)
+	unpassable := false
 	for _, f := range h.targets {
 		if exact && !known[f] {
 			continue
 		}
 		if len(f.Type.Params) == len(args) || f.Type.Variadic || f.Type.NoProto {
-			cands = append(cands, f)
+			if passable(f.Type, args) {
+				cands = append(cands, f)
+			} else {
+				unpassable = true
+			}
 		}
 	}
 	var chain ir.Stmt
-	if !exact || len(cands) == 0 {
+	switch {
+	case exact && len(cands) > 0 && unpassable:
+		// The pointer may hold a function the arguments cannot be
+		// passed to (undefined behaviour): that call is cut, not taken
+		// for another.
+		msg := "call through a function pointer to a function whose parameters do not take the arguments"
+		chain = boundCall(h.prog, h.Loc, ir.IntConst(1), msg)
+		h.notes.cut(h.Loc.Pos, "%s", msg)
+	case !exact || len(cands) == 0:
 		msg := "call through a function pointer that points to no known function"
 		chain = boundCall(h.prog, h.Loc, ir.IntConst(1), msg)
 		h.notes.cut(h.Loc.Pos, "%s", msg)
@@ -434,6 +447,29 @@ func (h *hoister) indirect(c *ir.Call, lhs ir.Expr) {
 			Else: ir.NewBlock(h.Loc, chain)}
 	}
 	h.emit(chain)
+}
+
+// passable reports whether the arguments args can be passed to a function
+// of type t: a struct or union goes only to a parameter of the same
+// type, and only such a parameter takes one. (A call through a pointer
+// to a function of an incompatible type is undefined; an assignment
+// between them is no C.)
+func passable(t *ir.Func, args []ir.Expr) bool {
+	for i, a := range args {
+		if i >= len(t.Params) {
+			break
+		}
+		p, at := t.Params[i], a.Type()
+		if !ir.IsStruct(p) && !ir.IsStruct(at) || p == at {
+			continue
+		}
+		ps, ok1 := p.(*ir.Struct)
+		as, ok2 := at.(*ir.Struct)
+		if !ok1 || !ok2 || ps.Tag != as.Tag || ps.Union != as.Union {
+			return false
+		}
+	}
+	return true
 }
 
 // expr lowers an expression in an rvalue or lvalue context.
