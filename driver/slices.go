@@ -82,10 +82,24 @@ const (
 
 // SliceSchedule are the bounds a slice is checked with, in order: small
 // ones (a slice's races are near its threads' start; the time is better
-// spent on the next slice than on deep bounds). A loop that creates
-// threads runs twice from the first: two threads of one start routine
-// need it.
-var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1, SpawnUnwind: 2}, {Rounds: 2, Unwind: 2, SpawnUnwind: 2}, {Rounds: 3, Unwind: 3, SpawnUnwind: 2}, {Rounds: 4, Unwind: 4, SpawnUnwind: 2}, {Rounds: 5, Unwind: 6, SpawnUnwind: 2}}
+// spent on the next slice than on deep bounds).
+var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4}, {Rounds: 5, Unwind: 6}}
+
+// sliceSchedule is the schedule of the slice of spec: SliceSchedule, where
+// both threads run one start routine (other than main) with its
+// thread-creating loops run twice from the first bounds (Bounds.SpawnUnwind):
+// two threads of the routine need two iterations of the loop creating them.
+func sliceSchedule(spec slice.Spec) []Bounds {
+	if spec.First.Routine != spec.Second.Routine || spec.First.Routine == "main" {
+		return SliceSchedule
+	}
+	out := make([]Bounds, len(SliceSchedule))
+	for i, b := range SliceSchedule {
+		b.SpawnUnwind = 2
+		out[i] = b
+	}
+	return out
+}
 
 // MinSliceTime is the least time left for which slices are tried.
 const MinSliceTime = 10 * time.Second
@@ -270,7 +284,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		return err
 	}
 	found, err := strategy.Run(ctx, strategy.Config{
-		Schedule:        SliceSchedule,
+		Schedule:        sliceSchedule(sc.spec),
 		TimeLimit:       true,
 		Target:          c.opt.Target,
 		Progress:        c.progress,

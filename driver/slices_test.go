@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ladr-dev/ladr/translate/analysis/candidates"
+	"github.com/ladr-dev/ladr/translate/slice"
 )
 
 // TestSpecs checks which slices the candidates give, in which order.
@@ -62,5 +63,32 @@ func TestSliceProgram(t *testing.T) {
 		if got := SliceProgram(tc.keep, tc.n); got != tc.want {
 			t.Errorf("SliceProgram(%q, %d) = %q, want %q", tc.keep, tc.n, got, tc.want)
 		}
+	}
+}
+
+// TestSliceSchedule checks which slices run their thread-creating loops
+// twice from the first bounds: those of two threads of one routine.
+func TestSliceSchedule(t *testing.T) {
+	side := func(r string) slice.Side { return slice.Side{Routine: r, Func: "f"} }
+	for _, tc := range []struct {
+		spec  slice.Spec
+		spawn int
+	}{
+		{slice.Spec{First: side("worker"), Second: side("worker")}, 2},
+		{slice.Spec{First: side("worker"), Second: side("reader")}, 0},
+		{slice.Spec{First: side("main"), Second: side("worker")}, 0},
+	} {
+		sched := sliceSchedule(tc.spec)
+		if len(sched) != len(SliceSchedule) {
+			t.Fatalf("%v: %d bounds, want %d", tc.spec, len(sched), len(SliceSchedule))
+		}
+		for i, b := range sched {
+			if b.SpawnUnwind != tc.spawn || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
+				t.Errorf("%v: bounds %d are %+v, want %+v with spawn %d", tc.spec, i, b, SliceSchedule[i], tc.spawn)
+			}
+		}
+	}
+	if SliceSchedule[0].SpawnUnwind != 0 {
+		t.Errorf("SliceSchedule changed: %+v", SliceSchedule[0])
 	}
 }
