@@ -274,11 +274,6 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	var info *slice.Info
 	sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
 	sc2.transform = func(prog *ir.Program) error {
-		if sc.spec.Narrow && rep.wideKept == nil {
-			wide := sc.spec
-			wide.Narrow = false
-			rep.wideKept, _ = slice.Kept(prog, wide, m)
-		}
 		in, err := slice.Build(prog, sc.spec, m)
 		info = in
 		return err
@@ -296,7 +291,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	rep.limited = ctx.Err() != nil
 	if info != nil {
 		rep.Kept, rep.Stubbed, rep.Library = len(info.Kept), len(info.Stubbed), len(info.Library)
-		rep.KeptFunctions, rep.OffChain = info.Kept, info.OffChain
+		rep.KeptFunctions, rep.OffChain, rep.wideKept = info.Kept, info.OffChain, info.Wide
 	}
 	rep.Result = SliceUnknown
 	if err != nil {

@@ -80,13 +80,17 @@ func writeJSON(w io.Writer, r any) error {
 	return enc.Encode(r)
 }
 
-func bounds(r *driver.Result) string {
-	s := fmt.Sprintf("rounds %d, unwind %d", r.Bounds.Rounds, r.Bounds.Unwind)
-	for _, k := range sortedKeys(r.Bounds.UnwindSet) {
-		s += fmt.Sprintf(", %s:%d", k, r.Bounds.UnwindSet[k])
+// bounds says what the bounds of r are.
+func bounds(r *driver.Result) string { return boundsText(r.Bounds) }
+
+// boundsText says what bounds b are.
+func boundsText(b driver.Bounds) string {
+	s := fmt.Sprintf("rounds %d, unwind %d", b.Rounds, b.Unwind)
+	for _, k := range sortedKeys(b.UnwindSet) {
+		s += fmt.Sprintf(", %s:%d", k, b.UnwindSet[k])
 	}
-	if r.Bounds.SpawnUnwind > r.Bounds.Unwind {
-		s += fmt.Sprintf(", thread-creating loops %d", r.Bounds.SpawnUnwind)
+	if b.SpawnUnwind > b.Unwind {
+		s += fmt.Sprintf(", thread-creating loops %d", b.SpawnUnwind)
 	}
 	return s
 }
@@ -403,7 +407,7 @@ func writeSlices(w io.Writer, r *driver.Result) {
 				fmt.Fprint(w, ", replayed on the slice")
 			}
 		case s.Bounds != nil && s.Result == driver.SliceNoRace:
-			fmt.Fprintf(w, " (%s)", bounds(&driver.Result{Bounds: *s.Bounds}))
+			fmt.Fprintf(w, " (%s)", boundsText(*s.Bounds))
 		case s.Reason != "":
 			fmt.Fprintf(w, ": %s", s.Reason)
 		}

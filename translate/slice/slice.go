@@ -120,6 +120,9 @@ type Info struct {
 	// OffChain counts the calls of a narrow slice's chain functions, other
 	// than the chains' own, that call a stub of the function instead.
 	OffChain int
+	// Wide, for a narrow slice, lists the functions the wide slice of the
+	// same threads and mode keeps (nil when it has none).
+	Wide []string
 }
 
 // Summary describes a slice in one line.
@@ -154,21 +157,15 @@ func size(f *ir.Function) int {
 // MaxHavoc bounds the globals one stub assigns.
 const MaxHavoc = 64
 
-// Kept lists, in program order, the functions the slice of spec with
-// stubs of mode m keeps whole (Info.Kept), without rewriting prog.
-func Kept(prog *ir.Program, spec Spec, m Mode) ([]string, error) {
-	b := newBuilder(prog, callgraph.Build(prog))
-	keep, err := b.keep(spec, m)
-	if err != nil {
-		return nil, err
-	}
+// names lists, in program order, the functions of keep.
+func (b *builder) names(keep map[*ir.Function]bool) []string {
 	var out []string
 	for _, f := range b.g.Funcs {
 		if keep[f] {
 			out = append(out, f.Name)
 		}
 	}
-	return out, nil
+	return out
 }
 
 // keep returns the functions the slice of spec with stubs of mode m
@@ -256,13 +253,12 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 	// stubs stand for them well enough, and the slice stays smaller.)
 	small := map[*ir.Function]int{}
 	var helpers []*ir.Function
-	for f := range keep {
-		if m != Exact {
-			break
-		}
-		for _, s := range g.Sites[f] {
-			if t := s.Callee; t != nil && !keep[t] && b.small(t, SmallDepth, small) {
-				helpers = append(helpers, t)
+	if m == Exact {
+		for f := range keep {
+			for _, s := range g.Sites[f] {
+				if t := s.Callee; t != nil && !keep[t] && b.small(t, SmallDepth, small) {
+					helpers = append(helpers, t)
+				}
 			}
 		}
 	}
@@ -455,22 +451,13 @@ func passesVarArgsOn(f *ir.Function) bool {
 
 // dropVaCalls removes the va_start and va_end statements of f.
 func dropVaCalls(f *ir.Function) {
-	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-		b, ok := n.(*ir.Block)
-		if !ok {
-			return true
-		}
-		list := b.List[:0]
-		for _, s := range b.List {
-			if es, ok := s.(*ir.ExprStmt); ok {
-				if c, ok := es.X.(*ir.Call); ok && isVaCall(c) {
-					continue
-				}
+	ir.RewriteBlocks(f.Body, func(s ir.Stmt) []ir.Stmt {
+		if es, ok := s.(*ir.ExprStmt); ok {
+			if c, ok := es.X.(*ir.Call); ok && isVaCall(c) {
+				return nil
 			}
-			list = append(list, s)
 		}
-		b.List = list
-		return true
+		return []ir.Stmt{s}
 	})
 }
 
@@ -486,6 +473,13 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 		return nil, err
 	}
 	info := &Info{}
+	if spec.Narrow {
+		wide := spec
+		wide.Narrow = false
+		if wk, err := b.keep(wide, m); err == nil {
+			info.Wide = b.names(wk)
+		}
+	}
 	// The globals each stub havocs, from the original bodies.
 	havoc := map[*ir.Function][]ir.Expr{}
 	if m == Abstract {
