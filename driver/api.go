@@ -46,7 +46,11 @@ type Options struct {
 	UnwindSet map[string]int
 	Target    translate.Target
 	// Timeout bounds the whole check (0: none).
-	Timeout       time.Duration
+	Timeout time.Duration
+	// MemoryLimitMB is the memory budget of the check (0: none): ladr
+	// stops when its own resident memory passes it, and each CBMC process
+	// may use what ladr leaves of it when the process starts, split
+	// between the Jobs processes that may run at once.
 	MemoryLimitMB int
 	// CBMC is the path of cbmc ("" to look it up).
 	CBMC string

@@ -131,7 +131,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		return nil, &BackendError{Err: err}
 	}
 	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog, candidates: res.Candidates,
-		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}
+		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, Processes: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}
 	if opt.Follow != nil && !opt.FixedBounds {
 		progress("finding the unwinding the witness needs")
 		if u := followUnwind(ctx, c.fe, opt); u > 0 {

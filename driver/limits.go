@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime/debug"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
+
+	"github.com/ladr-dev/ladr/internal/memstat"
 )
 
 // Interrupted is the cause a caller gives when it cancels a check because
@@ -146,29 +145,11 @@ func watchMemory(ctx context.Context, cancel context.CancelCauseFunc, limitMB in
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if rss, ok := residentBytes(); ok && rss > limit {
+				if rss, ok := memstat.Resident(); ok && rss > limit {
 					cancel(&MemoryLimitError{LimitMB: limitMB})
 					return
 				}
 			}
 		}
 	}()
-}
-
-// residentBytes returns the resident set size of this process (Linux
-// /proc/self/statm); ok is false where it cannot be read.
-func residentBytes() (int64, bool) {
-	b, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		return 0, false
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0, false
-	}
-	pages, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil {
-		return 0, false
-	}
-	return pages * int64(os.Getpagesize()), true
 }

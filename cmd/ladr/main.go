@@ -303,20 +303,27 @@ func stderrIsTerminal(w io.Writer) bool {
 
 // interruptible returns a context that SIGINT, SIGTERM and SIGHUP cancel
 // with a *driver.Interrupted cause, so that the check reports an
-// interruption as one (and stops CBMC and removes its files).
-func interruptible(parent context.Context) (context.Context, func()) {
+// interruption as one (and stops CBMC and removes its files), and that the
+// supervisor's memory stop cancels with a *driver.MemoryLimitError of
+// memoryMB, so that the check reports what it did before the budget ran
+// out.
+func interruptible(parent context.Context, memoryMB int) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	ch, stopSignals := supervise.Notify()
+	mem, stopMem := supervise.NotifyMemoryStop()
 	done := make(chan struct{})
 	go func() {
 		select {
 		case sig := <-ch:
 			cancel(&driver.Interrupted{Signal: supervise.SignalName(sig)})
+		case <-mem:
+			cancel(&driver.MemoryLimitError{LimitMB: memoryMB})
 		case <-done:
 		}
 	}()
 	return ctx, func() {
 		stopSignals()
+		stopMem()
 		close(done)
 		cancel(nil)
 	}
@@ -380,7 +387,7 @@ func runCheck(c *cli.Context, opt driver.Options, format string) (*driver.Result
 		}
 		defer prog.stop()
 	}
-	ctx, stop := interruptible(context.Background())
+	ctx, stop := interruptible(context.Background(), opt.MemoryLimitMB)
 	defer stop()
 	res, err := driver.Check(ctx, opt)
 	if prog != nil {

@@ -57,14 +57,18 @@ func TestInterrupt(t *testing.T) {
 		sig    syscall.Signal
 		format string
 		want   string
+		// worker: the signal goes to the supervised worker, as the
+		// supervisor's memory stop does, not to ladr.
+		worker bool
 	}{
-		{syscall.SIGTERM, "text", "UNKNOWN: interrupted by SIGTERM while "},
-		{syscall.SIGINT, "json", `"reason": "interrupted by SIGINT while `},
+		{syscall.SIGTERM, "text", "UNKNOWN: interrupted by SIGTERM while ", false},
+		{syscall.SIGINT, "json", `"reason": "interrupted by SIGINT while `, false},
+		{syscall.SIGUSR1, "text", "UNKNOWN: memory limit (3000 MB) reached while running CBMC", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.sig.String(), func(t *testing.T) {
 			tmp := t.TempDir()
-			cmd := exec.Command(ladr, "check", "--timeout", "120", "--property", "assert", "--format", tc.format, src)
+			cmd := exec.Command(ladr, "check", "--timeout", "120", "--memory-limit", "3000", "--property", "assert", "--format", tc.format, src)
 			cmd.Env = append(os.Environ(), "LADR_CBMC="+cbmc, "TMPDIR="+tmp, "CI=true")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -80,7 +84,13 @@ func TestInterrupt(t *testing.T) {
 				t.Fatal("CBMC never started")
 			}
 			start := time.Now()
-			if err := cmd.Process.Signal(tc.sig); err != nil {
+			target := cmd.Process.Pid
+			if tc.worker {
+				if target = childOf(target); target == 0 {
+					t.Fatal("no worker process")
+				}
+			}
+			if err := syscall.Kill(target, tc.sig); err != nil {
 				t.Fatal(err)
 			}
 			err := cmd.Wait()
@@ -118,4 +128,29 @@ func cbmcRunsIn(dir string) bool {
 		}
 	}
 	return false
+}
+
+// childOf returns a child process of pid (0 if there is none).
+func childOf(pid int) int {
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%s/stat", e.Name()))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...
+		i := bytes.LastIndexByte(b, ')')
+		var state string
+		var ppid int
+		if i < 0 {
+			continue
+		}
+		if _, err := fmt.Sscanf(string(b[i+1:]), " %s %d", &state, &ppid); err == nil && ppid == pid {
+			var child int
+			if _, err := fmt.Sscanf(e.Name(), "%d", &child); err == nil {
+				return child
+			}
+		}
+	}
+	return 0
 }

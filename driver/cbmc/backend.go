@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/ladr-dev/ladr/internal/memstat"
 )
 
 // Backend checks sequentialized programs with CBMC the way ladr needs: it
@@ -22,8 +24,16 @@ type Backend struct {
 	Args []string
 	// Jobs is the number of CBMC processes run at once (0: 1).
 	Jobs int
-	// MemoryLimitMB bounds the address space of each process (0: none).
+	// MemoryLimitMB is the memory budget of the whole check, ladr and
+	// every CBMC process it runs at once (0: none). Each CBMC process
+	// gets an address-space limit of the budget less ladr's own resident
+	// memory when it starts, split between the Processes that may run at
+	// once, so that CBMC runs out of its own memory (an answer: the
+	// bounds completed so far stand) before the check as a whole does.
 	MemoryLimitMB int
+	// Processes is the number of CBMC processes the whole check may run
+	// at once, over every member of a portfolio (0: Jobs).
+	Processes int
 	// Solver is the path of an external SAT solver that reads DIMACS
 	// (CBMC's --external-sat-solver; LocateSolver finds it); empty for
 	// CBMC's built-in MiniSat.
@@ -114,7 +124,7 @@ func (b *Backend) Check(ctx context.Context, job Job) (*Result, []string, error)
 // run runs CBMC once with args, and once more with more bits for the
 // object of a pointer when CBMC runs out of them (its default leaves 8).
 func (b *Backend) run(ctx context.Context, job Job, args []string) (*Result, []string, error) {
-	opt := Options{Path: b.Path, Args: args, MemoryLimitMB: b.MemoryLimitMB, Dir: job.Dir}
+	opt := Options{Path: b.Path, Args: args, MemoryLimitMB: b.processLimitMB(), Dir: job.Dir}
 	run, err := Run(ctx, opt, job.File)
 	if err == nil && run.Outcome == Error && strings.Contains(run.Reason, "too many addressed objects") {
 		opt.Args = append(args, "--object-bits", "16")
@@ -127,4 +137,21 @@ func (b *Backend) run(ctx context.Context, job Job, args []string) (*Result, []s
 		}
 	}
 	return run, opt.Args, err
+}
+
+// processLimitMB is the address-space limit of one CBMC process started
+// now (MemoryLimitMB).
+func (b *Backend) processLimitMB() int {
+	if b.MemoryLimitMB <= 0 {
+		return 0
+	}
+	var selfMB int64
+	if rss, ok := memstat.Resident(); ok {
+		selfMB = rss >> 20
+	}
+	n := b.Processes
+	if n <= 0 {
+		n = max(b.Jobs, 1)
+	}
+	return memstat.Share(b.MemoryLimitMB, selfMB, n)
 }

@@ -69,6 +69,13 @@ type Config struct {
 	// MemoryMB is the budget of the summed resident memory of the worker
 	// and its descendants, in MiB (0: none).
 	MemoryMB int
+	// MemoryStop, when set, is the signal that asks a worker over the
+	// memory budget to stop and print what it has so far: the
+	// supervisor sends it, kills the worker's descendants (the big
+	// consumers: CBMC) memoryChildDelay later, and kills the worker when
+	// it has not ended within Grace. When nil, a worker over the budget
+	// is killed at once.
+	MemoryStop os.Signal
 	// Poll is how often memory is measured (0: 50 ms).
 	Poll time.Duration
 	// Grace is how long an interrupted worker may take to print its
@@ -214,9 +221,10 @@ func Run(cfg Config) (Ending, error) {
 	}
 	tick := time.NewTicker(poll)
 	defer tick.Stop()
-	var graceEnd <-chan time.Time
+	var graceEnd, memGraceEnd, memChildren <-chan time.Time
 	var killed How
 	var interruptedBy string
+	memAsked := false
 	kill := func(how How) {
 		if killed == 0 {
 			killed = how
@@ -237,7 +245,17 @@ loop:
 				mu.Lock()
 				end.PeakMB = max(end.PeakMB, rss>>20)
 				mu.Unlock()
-				if rss > int64(cfg.MemoryMB)<<20 {
+				switch {
+				case rss <= int64(cfg.MemoryMB)<<20 || memAsked:
+				case cfg.MemoryStop != nil && cmd.Process.Signal(cfg.MemoryStop) == nil:
+					memAsked = true
+					c := time.NewTimer(memoryChildDelay)
+					defer c.Stop()
+					memChildren = c.C
+					g := time.NewTimer(grace)
+					defer g.Stop()
+					memGraceEnd = g.C
+				default:
 					kill(Memory)
 				}
 			}
@@ -251,6 +269,12 @@ loop:
 			}
 		case <-graceEnd:
 			kill(Interrupted)
+		case <-memChildren:
+			for _, p := range tree(pid)[1:] {
+				killOne(p)
+			}
+		case <-memGraceEnd:
+			kill(Memory)
 		}
 	}
 	readers.Wait()
@@ -286,6 +310,11 @@ loop:
 	}
 	if end.How == Exited && interruptedBy != "" && !end.Reported {
 		end.How, end.Detail = Interrupted, interruptedBy
+	}
+	if memAsked && !end.Reported && end.How != Timeout && end.How != Interrupted {
+		// Asked to stop for the budget, the worker ended without a
+		// report (killed after Grace, or by the signal itself).
+		end.How, end.Detail, end.ExitCode = Memory, "", -1
 	}
 	return end, nil
 }
@@ -331,6 +360,18 @@ func (r *Reporter) Reporting() { r.send("report", "") }
 func Notify() (<-chan os.Signal, func()) {
 	ch := make(chan os.Signal, 4)
 	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	return ch, func() { signal.Stop(ch) }
+}
+
+// MemoryStopSignal is the signal ladr's supervisor sends a worker over the
+// memory budget (Config.MemoryStop).
+const MemoryStopSignal = syscall.SIGUSR1
+
+// NotifyMemoryStop relays MemoryStopSignal to a channel; a worker that
+// listens reports what it has instead of dying of the signal.
+func NotifyMemoryStop() (<-chan os.Signal, func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, MemoryStopSignal)
 	return ch, func() { signal.Stop(ch) }
 }
 
@@ -506,6 +547,11 @@ func treeRSS(pid int) int64 {
 	}
 	return sum
 }
+
+// memoryChildDelay is how long after asking a worker over the memory
+// budget to stop the supervisor kills the worker's descendants: time for
+// the worker to note why they end (its own cancellation stops them too).
+const memoryChildDelay = 200 * time.Millisecond
 
 // prSetChildSubreaper is Linux's PR_SET_CHILD_SUBREAPER.
 const prSetChildSubreaper = 36

@@ -43,16 +43,28 @@ func worker(role string) {
 		_ = c.Start()
 		fmt.Fprintf(os.Stderr, "child %d\n", c.Process.Pid)
 		time.Sleep(time.Hour)
-	case "alloc":
-		var keep [][]byte
-		for {
-			b := make([]byte, 16<<20)
-			for i := range b {
-				b[i] = 1
-			}
-			keep = append(keep, b)
-			time.Sleep(5 * time.Millisecond)
+	case "stopper":
+		// Starts a child that takes memory, and on SIGUSR1 (the memory
+		// stop) reports once the child has ended.
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, syscall.SIGUSR1)
+		exe, _ := os.Executable()
+		c := exec.Command(exe)
+		c.Env = append(os.Environ(), envRole+"=alloc", EnvWorker+"=")
+		if err := c.Start(); err != nil {
+			os.Exit(9)
 		}
+		<-ch
+		r.Reporting()
+		_ = c.Wait()
+		fmt.Println("memory report; child ended")
+		os.Exit(5)
+	case "deaf":
+		// Takes memory and ignores the memory stop.
+		signal.Ignore(syscall.SIGUSR1)
+		alloc()
+	case "alloc":
+		alloc()
 	case "panic":
 		fmt.Fprintln(os.Stderr, "before the panic")
 		panic("boom")
@@ -72,6 +84,19 @@ func worker(role string) {
 		os.Exit(3)
 	}
 	os.Exit(0)
+}
+
+// alloc takes 16 MiB more every 5 ms, for ever.
+func alloc() {
+	var keep [][]byte
+	for {
+		b := make([]byte, 16<<20)
+		for i := range b {
+			b[i] = 1
+		}
+		keep = append(keep, b)
+		time.Sleep(5 * time.Millisecond)
+	}
 }
 
 func run(t *testing.T, role string, cfg Config) (Ending, string, string) {
@@ -105,6 +130,12 @@ func TestRun(t *testing.T) {
 		{role: "exit7", how: Exited, code: 7, stdout: "report of the worker"},
 		{role: "hang", cfg: Config{Deadline: 500 * time.Millisecond}, how: Timeout, code: -1},
 		{role: "alloc", cfg: Config{MemoryMB: 200, Poll: 10 * time.Millisecond}, how: Memory, code: -1},
+		// Asked to stop for the budget, the worker reports what it has
+		// (its child, the big consumer, is killed); one that does not
+		// stop, or dies of the signal, is the memory limit's.
+		{role: "stopper", cfg: Config{MemoryMB: 200, Poll: 10 * time.Millisecond, MemoryStop: syscall.SIGUSR1}, how: Exited, code: 5, stdout: "memory report; child ended"},
+		{role: "deaf", cfg: Config{MemoryMB: 200, Poll: 10 * time.Millisecond, MemoryStop: syscall.SIGUSR1, Grace: 200 * time.Millisecond}, how: Memory, code: -1},
+		{role: "alloc", cfg: Config{MemoryMB: 200, Poll: 10 * time.Millisecond, MemoryStop: syscall.SIGUSR1}, how: Memory, code: -1},
 		{role: "panic", how: Crashed, code: 2, detail: "panic: boom", noStderr: "goroutine"},
 		{role: "overflow", how: Crashed, code: 2, detail: "stack overflow", noStderr: "goroutine"},
 		{role: "polite", signal: true, how: Exited, code: 3, stdout: "interrupted report"},
