@@ -53,7 +53,7 @@ func entry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Path: exe, Args: args, MemoryMB: p.memoryMB,
 		// A check over the budget reports what it has so far.
 		MemoryStop: supervise.MemoryStopSignal,
-		Stdin: stdin, Stdout: stdout, Stderr: stderr,
+		Stdin:      stdin, Stdout: stdout, Stderr: stderr,
 		// The worker's temporary files (and CBMC's) go into a directory
 		// the supervisor removes, whatever happens to the worker.
 		Env:     []string{"TMPDIR=" + tmp, envStderrTerminal + "=" + strconv.FormatBool(isTerminal(stderr))},
