@@ -20,6 +20,8 @@
 package cfront
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -88,6 +90,104 @@ func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Pos, e.Msg) }
 type Frontend struct {
 	mu   sync.Mutex
 	cfgs map[configKey]*cc.Config
+	// linked are the programs parsed and linked last, most recent first
+	// (at most maxLinked): a check parses its program once per attempt,
+	// and each parse of the same file with the same options lowers the
+	// AST kept here (the one the library models were linked into) instead
+	// of preprocessing and parsing it, and linking, again.
+	linked []*linkedAST
+	// translations counts the runs of cc.Translate (tests).
+	translations int
+}
+
+// maxLinked is the number of linked programs a Frontend keeps.
+const maxLinked = 2
+
+// linkedAST is the outcome of parsing and linking a file (parseLinked):
+// the AST its program was lowered from and how link ended.
+type linkedAST struct {
+	key [sha256.Size]byte
+	ast *cc.AST
+	// models: the library models were linked in (link's steps after the
+	// parse ran); else the program is the file's alone.
+	models bool
+	// lower serializes the lowerings of ast: lowering only reads the
+	// AST, but cc/v4 does not promise that its reads are safe at once.
+	lower sync.Mutex
+}
+
+// cachedLinked returns the entry of key, nil if none.
+func (fe *Frontend) cachedLinked(key [sha256.Size]byte) *linkedAST {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	for i, e := range fe.linked {
+		if e.key == key {
+			copy(fe.linked[1:i+1], fe.linked[:i])
+			fe.linked[0] = e
+			return e
+		}
+	}
+	return nil
+}
+
+// keepLinked keeps e, forgetting the least recent entry beyond maxLinked.
+func (fe *Frontend) keepLinked(e *linkedAST) {
+	fe.mu.Lock()
+	defer fe.mu.Unlock()
+	fe.linked = append([]*linkedAST{e}, fe.linked...)
+	if len(fe.linked) > maxLinked {
+		fe.linked[maxLinked] = nil
+		fe.linked = fe.linked[:maxLinked]
+	}
+}
+
+// parseKey identifies a parse and link of src, named name, with opts (the
+// files opts.Includes names included).
+func parseKey(name string, src []byte, opts Options) [sha256.Size]byte {
+	h := sha256.New()
+	field := func(s string) {
+		var n [8]byte
+		binary.LittleEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		io.WriteString(h, s)
+	}
+	field(name)
+	field(string(src))
+	field(fmt.Sprintf("%d %q %q %q %q %q %q", opts.Model, opts.Std, opts.IncludePaths, opts.Defines, opts.Undefines, opts.Includes, opts.Args))
+	for _, inc := range opts.Includes {
+		text, _ := os.ReadFile(inc)
+		field(string(text))
+	}
+	var k [sha256.Size]byte
+	h.Sum(k[:0])
+	return k
+}
+
+// parseLinked parses src, named name, and links the library models it
+// needs into it (link), or lowers again the AST of the last such parse
+// of the same file with the same options.
+func (fe *Frontend) parseLinked(name string, src []byte, opts Options) (*ir.Program, error) {
+	key := parseKey(name, src, opts)
+	if e := fe.cachedLinked(key); e != nil {
+		e.lower.Lock()
+		prog, err := newLowerer(e.ast, name).lower()
+		e.lower.Unlock()
+		if err != nil || !e.models {
+			return prog, err
+		}
+		return prog, fe.afterLink(prog)
+	}
+	var ast *cc.AST
+	prog, err := fe.parse(name, src, opts, nil, &ast)
+	if err != nil {
+		return nil, err
+	}
+	prog, models, err := fe.link(prog, name, src, opts, &ast)
+	if err != nil {
+		return nil, err
+	}
+	fe.keepLinked(&linkedAST{key: key, ast: ast, models: models})
+	return prog, nil
 }
 
 // configKey names a host compiler configuration: the data model and the C
@@ -169,13 +269,13 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 	if opts.Model == 0 {
 		opts.Model = LP64
 	}
-	if prog, err = fe.parse(name, src, opts, nil); err != nil {
+	if name == LibDefsFile {
+		return fe.parse(name, src, opts, nil, nil)
+	}
+	if prog, err = fe.parseLinked(name, src, opts); err != nil {
 		return nil, err
 	}
-	if name != LibDefsFile {
-		if prog, err = fe.link(prog, name, src, opts); err != nil {
-			return nil, err
-		}
+	{
 		renameShadowing(prog)
 		if err := fe.addLibDefs(prog, opts); err != nil {
 			return nil, err
@@ -186,7 +286,8 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 
 // parse parses src, named name, followed by the sources extra, as one
 // translation unit, and lowers it.
-func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.Source) (prog *ir.Program, err error) {
+// When lastAST is not nil, it is set to the AST of a parse that succeeds.
+func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.Source, lastAST **cc.AST) (prog *ir.Program, err error) {
 	cfg, err := fe.config(opts.Model, opts.Std)
 	if err != nil {
 		return nil, err
@@ -262,7 +363,14 @@ func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.So
 	if err != nil {
 		return nil, ccError(name, err)
 	}
-	return newLowerer(ast, name).lower()
+	fe.mu.Lock()
+	fe.translations++
+	fe.mu.Unlock()
+	prog, err = newLowerer(ast, name).lower()
+	if err == nil && lastAST != nil {
+		*lastAST = ast
+	}
+	return prog, err
 }
 
 // ccError turns cc's error list into an *Error at the first position.

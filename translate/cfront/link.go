@@ -9,6 +9,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/libc"
 	"github.com/ladr-dev/ladr/translate/model"
+	"modernc.org/cc/v4"
 )
 
 // maxLinkRounds bounds the re-parses of link: each round adds the models
@@ -30,21 +31,24 @@ const maxLinkRounds = 8
 // (optind): when linking fails, the program stays as it is (its calls of
 // undefined functions are then treated as without the model: unknown when
 // they take pointers).
-func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options) (*ir.Program, error) {
+//
+// last is set to the AST of the program returned, and models to whether
+// the library models were linked in (afterLink ran).
+func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options, last **cc.AST) (_ *ir.Program, models bool, err error) {
 	want := map[string]bool{}
 	args := mainTakesArgs(prog)
 	var defines []string
 	if refersToAny(prog, signalInstallers) {
 		defines = append(defines, libc.SignalHandlersMacro)
 	}
-	orig := prog
+	orig, origAST := prog, *last
 	for round := 0; ; round++ {
 		need := neededModels(prog, want)
 		if len(need) == 0 && (!args || round > 0) {
 			break
 		}
 		if round >= maxLinkRounds {
-			return nil, fmt.Errorf("linking ladr's C library model: still needs %s after %d rounds", strings.Join(need, ", "), round)
+			return nil, false, fmt.Errorf("linking ladr's C library model: still needs %s after %d rounds", strings.Join(need, ", "), round)
 		}
 		for _, n := range need {
 			want[n] = true
@@ -59,23 +63,30 @@ func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options
 			base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 			extra = append(extra, libc.ArgsSource(base, opts.Args))
 		}
-		next, err := fe.parse(name, src, opts, extra)
+		next, err := fe.parse(name, src, opts, extra, last)
 		if err != nil {
 			// The program's declarations conflict with the model's (a
 			// preprocessed input's copy of the system headers, a variable
 			// of the program named like the library's): the program
 			// stays as it is, its calls of undefined functions unknown.
-			return orig, nil
+			*last = origAST
+			return orig, false, nil
 		}
 		prog = next
 	}
-	if args {
+	return prog, true, fe.afterLink(prog)
+}
+
+// afterLink completes a program lowered with the library models it needs:
+// main's arguments, and the calls of variadic functions that have models.
+func (fe *Frontend) afterLink(prog *ir.Program) error {
+	if mainTakesArgs(prog) {
 		if err := mainArgs(prog); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	callVariadicModels(prog)
-	return prog, nil
+	return nil
 }
 
 // callVariadicModels makes the calls of a variadic library function F whose

@@ -69,11 +69,8 @@ func (fe *Frontend) ParseUnits(units []Unit, opts Options) (*ir.Program, error) 
 		if err != nil {
 			return nil, err
 		}
-		prog, err := fe.parse(u.File, src, uo, nil)
+		prog, err := fe.parseLinked(u.File, src, uo)
 		if err != nil {
-			return nil, err
-		}
-		if prog, err = fe.link(prog, u.File, src, uo); err != nil {
 			return nil, err
 		}
 		progs = append(progs, prog)
