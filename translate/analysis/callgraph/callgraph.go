@@ -9,11 +9,16 @@
 // every such function whose type fits the call (the number of parameters,
 // whether it returns a value, pointers fitting pointers to void). Only the
 // first rule may leave a target out: a function stored in a pointer of
-// another type through a cast. A call through a pointer no function fits
-// is unresolved and listed.
+// another type through a cast. BuildSound drops the first rule, and adds
+// to every call through a pointer the functions whose address the program
+// converts to another type (a pointer to another function type, void *,
+// an integer), whether they fit the call or not: C lets such a function be
+// called through the other type, and does not say what it then does. A
+// call through a pointer no function fits is unresolved and listed.
 package callgraph
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/ladr-dev/ladr/translate/analysis"
@@ -84,6 +89,10 @@ type Graph struct {
 	// exact: a call through a pointer reaches the functions of its own
 	// type when there are any.
 	exact bool
+	// converted are the defined functions whose address the program
+	// converts to another type: without exact, every call through a
+	// pointer may reach them.
+	converted []*ir.Function
 	// deferred are the pthread_once calls whose routine is a pointer,
 	// resolved once every address taken is known.
 	deferred []*Site
@@ -127,6 +136,9 @@ func build(prog *ir.Program, exact bool) *Graph {
 		if taken[f] {
 			g.AddressTaken = append(g.AddressTaken, f)
 		}
+	}
+	if !exact {
+		g.converted = convertedFuncs(prog)
 	}
 	for f := range taken {
 		if f.Body == nil {
@@ -421,6 +433,44 @@ func (g *Graph) fitting(c *ir.Call) []*ir.Function {
 			continue
 		}
 		out = append(out, f)
+	}
+	for _, f := range g.converted {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// convertedFuncs returns the defined functions whose address the program
+// converts to a type other than a pointer to their own type, in the
+// program's order.
+func convertedFuncs(prog *ir.Program) []*ir.Function {
+	conv := map[*ir.Function]bool{}
+	ir.InspectProgram(prog, func(n any) bool {
+		c, ok := n.(*ir.Cast)
+		if !ok {
+			return true
+		}
+		for _, f := range valueRefs(c.X) {
+			if f.Body == nil || f.Type == nil {
+				continue
+			}
+			to := c.T
+			if p, ok := to.(*ir.Pointer); ok {
+				to = p.Elem
+			}
+			if ft, ok := to.(*ir.Func); !ok || !fitsExactly(ft, f.Type) {
+				conv[f] = true
+			}
+		}
+		return true
+	})
+	var out []*ir.Function
+	for _, f := range prog.Funcs {
+		if conv[f] {
+			out = append(out, f)
+		}
 	}
 	return out
 }

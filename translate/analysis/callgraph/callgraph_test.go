@@ -87,3 +87,48 @@ int main(void) {
 		})
 	}
 }
+
+// TestConverted: a function whose address is converted to another type
+// (another function type, void *, an integer) is a target of every call
+// through a pointer in the sound graph, whether it fits the call or not;
+// the typed graph keeps to the pointer's type, and a function only
+// converted to its own type stays out where it does not fit.
+func TestConverted(t *testing.T) {
+	src := `#include <stdint.h>
+void other(int a) { (void)a; }
+void work(void) { }
+void *cookie(void *p) { return p; }
+long number(long a, long b) { return a + b; }
+void own(char *c) { (void)c; }
+void (*table[2])(int) = { other, (void (*)(int))work };
+void *held = (void *)cookie;
+uintptr_t bits = (uintptr_t)number;
+void (*mine)(char *) = (void (*)(char *))own;
+void call(void (*f)(int)) { f(1); }
+int main(void) { call(table[1]); mine("a"); return 0; }`
+	p, err := cfront.New().Parse("t.c", []byte(src), cfront.Options{Model: cfront.LP64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		build func() *callgraph.Graph
+		call  string // targets of call's call through a pointer
+	}{
+		{"typed", func() *callgraph.Graph { return callgraph.Build(p) }, "other"},
+		{"sound", func() *callgraph.Graph { return callgraph.BuildSound(p) }, "cookie number other work"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := tc.build()
+			var got []string
+			for _, s := range g.Sites[p.Func("call")] {
+				if s.Callee == nil {
+					got = append(got, callgraph.SortedNames(s.Targets)...)
+				}
+			}
+			if s := strings.Join(got, " "); s != tc.call {
+				t.Errorf("call's pointer call reaches %q, want %q", s, tc.call)
+			}
+		})
+	}
+}
