@@ -124,3 +124,30 @@ func TestSVCOMPCachedParse(t *testing.T) {
 		}
 	}
 }
+
+// TestParseKey: every option that changes a parse changes its key.
+func TestParseKey(t *testing.T) {
+	base := Options{Model: LP64}
+	k := parseKey("t.c", []byte("int x;"), base)
+	for _, tc := range []struct {
+		name string
+		o    Options
+		src  string
+	}{
+		{"text", base, "int y;"},
+		{"model", Options{Model: ILP32}, "int x;"},
+		{"std", Options{Model: LP64, Std: "c99"}, "int x;"},
+		{"define", Options{Model: LP64, Defines: []string{"A"}}, "int x;"},
+		{"undefine", Options{Model: LP64, Undefines: []string{"A"}}, "int x;"},
+		{"include path", Options{Model: LP64, IncludePaths: []string{"/x"}}, "int x;"},
+		{"no arguments", Options{Model: LP64, Args: []string{}}, "int x;"},
+		{"arguments", Options{Model: LP64, Args: []string{"a"}}, "int x;"},
+	} {
+		if parseKey("t.c", []byte(tc.src), tc.o) == k {
+			t.Errorf("%s: same key as the base parse", tc.name)
+		}
+	}
+	if parseKey("t.c", []byte("int x;"), Options{Model: LP64}) != k {
+		t.Error("the same parse has another key")
+	}
+}

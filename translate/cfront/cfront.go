@@ -153,7 +153,8 @@ func parseKey(name string, src []byte, opts Options) [sha256.Size]byte {
 	}
 	field(name)
 	field(string(src))
-	field(fmt.Sprintf("%d %q %q %q %q %q %q", opts.Model, opts.Std, opts.IncludePaths, opts.Defines, opts.Undefines, opts.Includes, opts.Args))
+	// nil Args (argc and argv nondeterministic) differ from no arguments.
+	field(fmt.Sprintf("%d %q %q %q %q %q %v %q", opts.Model, opts.Std, opts.IncludePaths, opts.Defines, opts.Undefines, opts.Includes, opts.Args == nil, opts.Args))
 	for _, inc := range opts.Includes {
 		text, _ := os.ReadFile(inc)
 		field(string(text))
