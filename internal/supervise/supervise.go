@@ -224,7 +224,7 @@ func Run(cfg Config) (Ending, error) {
 	var graceEnd, memGraceEnd, memChildren <-chan time.Time
 	var killed How
 	var interruptedBy string
-	memAsked := false
+	memAsked, childrenKilled := false, false
 	kill := func(how How) {
 		if killed == 0 {
 			killed = how
@@ -245,8 +245,20 @@ loop:
 				mu.Lock()
 				end.PeakMB = max(end.PeakMB, rss>>20)
 				mu.Unlock()
+				limit := int64(cfg.MemoryMB) << 20
 				switch {
-				case rss <= int64(cfg.MemoryMB)<<20 || memAsked:
+				case rss <= limit:
+				case memAsked && rss > limit+limit/2:
+					// Still growing while it reports: its descendants
+					// go now, and the worker too when it alone is over.
+					if !childrenKilled {
+						killDescendantsOf(pid)
+						childrenKilled = true
+					}
+					if workerRSS := rssOf(pid); workerRSS > limit {
+						kill(Memory)
+					}
+				case memAsked:
 				case cfg.MemoryStop != nil && cmd.Process.Signal(cfg.MemoryStop) == nil:
 					memAsked = true
 					c := time.NewTimer(memoryChildDelay)
@@ -270,8 +282,9 @@ loop:
 		case <-graceEnd:
 			kill(Interrupted)
 		case <-memChildren:
-			for _, p := range tree(pid)[1:] {
-				killOne(p)
+			if !childrenKilled {
+				killDescendantsOf(pid)
+				childrenKilled = true
 			}
 		case <-memGraceEnd:
 			kill(Memory)
@@ -531,21 +544,28 @@ func tree(pid int) []int {
 // in bytes.
 func treeRSS(pid int) int64 {
 	var sum int64
-	page := int64(os.Getpagesize())
 	for _, p := range tree(pid) {
-		b, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/statm")
-		if err != nil {
-			continue
-		}
-		f := strings.Fields(string(b))
-		if len(f) < 2 {
-			continue
-		}
-		if n, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-			sum += n * page
-		}
+		sum += rssOf(p)
 	}
 	return sum
+}
+
+// rssOf returns the resident memory of process pid in bytes (0 when it
+// cannot be read).
+func rssOf(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	n, err := strconv.ParseInt(f[1], 10, 64)
+	if err != nil {
+		return 0
+	}
+	return n * int64(os.Getpagesize())
 }
 
 // memoryChildDelay is how long after asking a worker over the memory
@@ -555,6 +575,13 @@ const memoryChildDelay = 200 * time.Millisecond
 
 // prSetChildSubreaper is Linux's PR_SET_CHILD_SUBREAPER.
 const prSetChildSubreaper = 36
+
+// killDescendantsOf kills the descendants of pid, not pid itself.
+func killDescendantsOf(pid int) {
+	for _, p := range tree(pid)[1:] {
+		killOne(p)
+	}
+}
 
 // killDescendants kills every descendant of this process.
 func killDescendants() {
