@@ -1,5 +1,5 @@
-// Package memstat measures the memory of this process, for budgets that
-// ladr shares between itself and the CBMC processes it starts.
+// Package memstat measures the memory of processes, for budgets that ladr
+// shares between itself and the CBMC processes it starts.
 package memstat
 
 import (
@@ -10,8 +10,15 @@ import (
 
 // Resident returns the resident set size of this process in bytes (Linux
 // /proc/self/statm); ok is false where it cannot be read.
-func Resident() (bytes int64, ok bool) {
-	b, err := os.ReadFile("/proc/self/statm")
+func Resident() (bytes int64, ok bool) { return resident("self") }
+
+// ResidentOf returns the resident set size of process pid in bytes; ok is
+// false where it cannot be read (the process ended).
+func ResidentOf(pid int) (bytes int64, ok bool) { return resident(strconv.Itoa(pid)) }
+
+// resident reads the resident set size from /proc/PROC/statm.
+func resident(proc string) (int64, bool) {
+	b, err := os.ReadFile("/proc/" + proc + "/statm")
 	if err != nil {
 		return 0, false
 	}

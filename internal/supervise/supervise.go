@@ -32,6 +32,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/ladr-dev/ladr/internal/memstat"
 )
 
 // EnvWorker is set in the worker's environment to the number of the file
@@ -225,6 +227,13 @@ func Run(cfg Config) (Ending, error) {
 	var killed How
 	var interruptedBy string
 	memAsked, childrenKilled := false, false
+	// killChildren kills the worker's descendants once (the memory stop).
+	killChildren := func() {
+		if !childrenKilled {
+			killDescendantsOf(pid)
+			childrenKilled = true
+		}
+	}
 	kill := func(how How) {
 		if killed == 0 {
 			killed = how
@@ -251,11 +260,8 @@ loop:
 				case memAsked && rss > limit+limit/2:
 					// Still growing while it reports: its descendants
 					// go now, and the worker too when it alone is over.
-					if !childrenKilled {
-						killDescendantsOf(pid)
-						childrenKilled = true
-					}
-					if workerRSS := rssOf(pid); workerRSS > limit {
+					killChildren()
+					if own, _ := memstat.ResidentOf(pid); own > limit {
 						kill(Memory)
 					}
 				case memAsked:
@@ -282,10 +288,7 @@ loop:
 		case <-graceEnd:
 			kill(Interrupted)
 		case <-memChildren:
-			if !childrenKilled {
-				killDescendantsOf(pid)
-				childrenKilled = true
-			}
+			killChildren()
 		case <-memGraceEnd:
 			kill(Memory)
 		}
@@ -545,27 +548,10 @@ func tree(pid int) []int {
 func treeRSS(pid int) int64 {
 	var sum int64
 	for _, p := range tree(pid) {
-		sum += rssOf(p)
+		n, _ := memstat.ResidentOf(p)
+		sum += n
 	}
 	return sum
-}
-
-// rssOf returns the resident memory of process pid in bytes (0 when it
-// cannot be read).
-func rssOf(pid int) int64 {
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/statm")
-	if err != nil {
-		return 0
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 2 {
-		return 0
-	}
-	n, err := strconv.ParseInt(f[1], 10, 64)
-	if err != nil {
-		return 0
-	}
-	return n * int64(os.Getpagesize())
 }
 
 // memoryChildDelay is how long after asking a worker over the memory
@@ -584,12 +570,7 @@ func killDescendantsOf(pid int) {
 }
 
 // killDescendants kills every descendant of this process.
-func killDescendants() {
-	self := os.Getpid()
-	for _, p := range tree(self)[1:] {
-		killOne(p)
-	}
-}
+func killDescendants() { killDescendantsOf(os.Getpid()) }
 
 func killOne(p int) {
 	if pg, err := syscall.Getpgid(p); err == nil && pg == p && p != syscall.Getpgrp() {
