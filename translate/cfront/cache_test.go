@@ -1,11 +1,7 @@
 package cfront
 
 import (
-	"bufio"
 	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -78,50 +74,6 @@ int main(int c, char **v) { return getopt(c, v, "a"); }`, Options{Model: LP64}},
 				t.Errorf("%d ASTs kept, at most %d", len(fe.linked), maxLinked)
 			}
 		})
-	}
-}
-
-// TestSVCOMPCachedParse parses every SV-COMP input of $LADR_SVCOMP twice
-// with one Frontend and checks that the second (from the kept AST) prints
-// the same program. Skipped unless LADR_SVCOMP is set.
-func TestSVCOMPCachedParse(t *testing.T) {
-	dir := os.Getenv("LADR_SVCOMP")
-	if dir == "" {
-		t.Skip("set LADR_SVCOMP to the svcomp directory")
-	}
-	f, err := os.Open(filepath.Join(dir, "INDEX.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	seen := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") || line == "" {
-			continue
-		}
-		input := filepath.Join(dir, strings.Split(line, "\t")[2])
-		if seen[input] {
-			continue
-		}
-		seen[input] = true
-		if filter := os.Getenv("LADR_FILTER"); filter != "" && !strings.Contains(input, filter) {
-			continue
-		}
-		src, err := os.ReadFile(input)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fe := New()
-		opts := Options{Model: ILP32}
-		if _, err := fe.Parse(input, src, opts); err != nil {
-			continue
-		}
-		first := printed(t, New(), input, string(src), opts)
-		if second := printed(t, fe, input, string(src), opts); second != first {
-			t.Errorf("%s: the parse from the kept AST differs", input)
-		}
 	}
 }
 

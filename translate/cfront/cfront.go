@@ -176,14 +176,13 @@ func (fe *Frontend) parseLinked(name string, src []byte, opts Options) (*ir.Prog
 		if err != nil || !e.models {
 			return prog, err
 		}
-		return prog, fe.afterLink(prog)
+		return prog, afterLink(prog)
 	}
-	var ast *cc.AST
-	prog, err := fe.parse(name, src, opts, nil, &ast)
+	prog, ast, err := fe.parse(name, src, opts, nil)
 	if err != nil {
 		return nil, err
 	}
-	prog, models, err := fe.link(prog, name, src, opts, &ast)
+	prog, ast, models, err := fe.link(prog, ast, name, src, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -271,7 +270,8 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 		opts.Model = LP64
 	}
 	if name == LibDefsFile {
-		return fe.parse(name, src, opts, nil, nil)
+		prog, _, err := fe.parse(name, src, opts, nil)
+		return prog, err
 	}
 	if prog, err = fe.parseLinked(name, src, opts); err != nil {
 		return nil, err
@@ -286,12 +286,11 @@ func (fe *Frontend) Parse(name string, src []byte, opts Options) (prog *ir.Progr
 }
 
 // parse parses src, named name, followed by the sources extra, as one
-// translation unit, and lowers it.
-// When lastAST is not nil, it is set to the AST of a parse that succeeds.
-func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.Source, lastAST **cc.AST) (prog *ir.Program, err error) {
+// translation unit, and lowers it; ast is the translation unit lowered.
+func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.Source) (prog *ir.Program, ast *cc.AST, err error) {
 	cfg, err := fe.config(opts.Model, opts.Std)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c := *cfg
 	c.IncludePaths = append(append([]string{filepath.Dir(name)}, opts.IncludePaths...), c.IncludePaths...)
@@ -313,7 +312,7 @@ func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.So
 	for _, inc := range opts.Includes {
 		text, err := os.ReadFile(inc)
 		if err != nil {
-			return nil, fmt.Errorf("-include: %w", err)
+			return nil, nil, fmt.Errorf("-include: %w", err)
 		}
 		incs = append(incs, cc.Source{Name: inc, Value: text})
 	}
@@ -336,18 +335,18 @@ func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.So
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			prog, err = nil, &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the C front end failed: %v", r)}
+			prog, ast, err = nil, nil, &Error{Pos: ir.Pos{File: name, Line: 1, Col: 1}, Msg: fmt.Sprintf("the C front end failed: %v", r)}
 		}
 	}()
 	if extra == nil {
 		if err := guardLiteral(name, src); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := guardTokens(&c, sources, name, src); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	ast, err := cc.Translate(&c, sources)
+	ast, err = cc.Translate(&c, sources)
 	if fixed, ok := retryAttributes(src, err); ok {
 		// A defect of cc/v4 (see ccbugs.go): parse again with the
 		// bracketed attributes that change nothing blanked out.
@@ -362,16 +361,13 @@ func (fe *Frontend) parse(name string, src []byte, opts Options, extra []libc.So
 		ast, err = cc.Translate(&c, sources)
 	}
 	if err != nil {
-		return nil, ccError(name, err)
+		return nil, nil, ccError(name, err)
 	}
 	fe.mu.Lock()
 	fe.translations++
 	fe.mu.Unlock()
 	prog, err = newLowerer(ast, name).lower()
-	if err == nil && lastAST != nil {
-		*lastAST = ast
-	}
-	return prog, err
+	return prog, ast, err
 }
 
 // ccError turns cc's error list into an *Error at the first position.

@@ -32,23 +32,24 @@ const maxLinkRounds = 8
 // undefined functions are then treated as without the model: unknown when
 // they take pointers).
 //
-// last is set to the AST of the program returned, and models to whether
-// the library models were linked in (afterLink ran).
-func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options, last **cc.AST) (_ *ir.Program, models bool, err error) {
+// ast is the translation unit prog was lowered from; link returns the
+// program, the translation unit it was lowered from, and whether the
+// library models were linked in (afterLink ran).
+func (fe *Frontend) link(prog *ir.Program, ast *cc.AST, name string, src []byte, opts Options) (*ir.Program, *cc.AST, bool, error) {
 	want := map[string]bool{}
 	args := mainTakesArgs(prog)
 	var defines []string
 	if refersToAny(prog, signalInstallers) {
 		defines = append(defines, libc.SignalHandlersMacro)
 	}
-	orig, origAST := prog, *last
+	orig, origAST := prog, ast
 	for round := 0; ; round++ {
 		need := neededModels(prog, want)
 		if len(need) == 0 && (!args || round > 0) {
 			break
 		}
 		if round >= maxLinkRounds {
-			return nil, false, fmt.Errorf("linking ladr's C library model: still needs %s after %d rounds", strings.Join(need, ", "), round)
+			return nil, nil, false, fmt.Errorf("linking ladr's C library model: still needs %s after %d rounds", strings.Join(need, ", "), round)
 		}
 		for _, n := range need {
 			want[n] = true
@@ -63,23 +64,22 @@ func (fe *Frontend) link(prog *ir.Program, name string, src []byte, opts Options
 			base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 			extra = append(extra, libc.ArgsSource(base, opts.Args))
 		}
-		next, err := fe.parse(name, src, opts, extra, last)
+		next, nextAST, err := fe.parse(name, src, opts, extra)
 		if err != nil {
 			// The program's declarations conflict with the model's (a
 			// preprocessed input's copy of the system headers, a variable
 			// of the program named like the library's): the program
 			// stays as it is, its calls of undefined functions unknown.
-			*last = origAST
-			return orig, false, nil
+			return orig, origAST, false, nil
 		}
-		prog = next
+		prog, ast = next, nextAST
 	}
-	return prog, true, fe.afterLink(prog)
+	return prog, ast, true, afterLink(prog)
 }
 
 // afterLink completes a program lowered with the library models it needs:
 // main's arguments, and the calls of variadic functions that have models.
-func (fe *Frontend) afterLink(prog *ir.Program) error {
+func afterLink(prog *ir.Program) error {
 	if mainTakesArgs(prog) {
 		if err := mainArgs(prog); err != nil {
 			return err
