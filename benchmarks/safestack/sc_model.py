@@ -16,11 +16,25 @@ search is a 0-1 BFS over (state, running thread): a step by a thread earlier
 in the round-robin order than the one that ran last starts a new round.
 
 Usage: python3 sc_model.py   (about five minutes; prints the schedule)
+
+With two arguments the loops get per-call caps, to find the smallest
+per-loop bounds (ladr's --unwindset) at which the assertion can fail:
+
+    python3 sc_model.py POPMAX PUSHMAX
+
+POPMAX bounds the iterations of Pop's retry loop per call (and the
+thread's for (;;) may call Pop once per element: a Pop that returns -1
+would need a second call), PUSHMAX the CAS attempts of one Push. Results
+(2026-11-26): 1 1 cannot fail (881,252 states); 1 2 fails in 4 rounds;
+1 3 fails in 4 rounds; 2 1 cannot fail; 2 2 fails in 4 rounds.
 """
 import sys
 from collections import deque
 
 NT, ITER = 3, 2  # threads, iterations of each thread's outer loop
+# The caps (None: no cap, and no counting: the failed iterations of an
+# uncapped loop would make the state space endless).
+POPMAX, PUSHMAX = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) == 3 else (None, None)
 # Program counters: Pop (load count, load head, exchange Next[h], CAS head,
 # restore Next[h], fetch_sub count), the Value write and read, Push (load
 # head, store Next[i], CAS head, fetch_add count).
@@ -32,7 +46,7 @@ def step(s, t):
     """The successor of state s when thread t takes one step: a state,
     'BUG' when t's assertion fails, or None when t cannot change s."""
     head, count, nxt, val, ths = s
-    pc, i, elem, h, n = ths[t]
+    pc, i, elem, h, n, pi, pf = ths[t]
     nxt, val = list(nxt), list(val)
     if pc == LC:  # while (atomic_load(&stack.count) > 1); else Pop returns -1 and for(;;) retries
         th = (LH, i, elem, h, n) if count > 1 else ths[t]
@@ -70,11 +84,27 @@ def step(s, t):
         count, th = count + 1, (DONE if i + 1 == ITER else LC, i + 1, elem, h, n)
     else:
         return None
+    if POPMAX is not None:
+        npi, npf = pi, pf
+        if pc in (XC, RST) and th[0] == LC:  # another iteration of Pop's loop
+            npi += 1
+            if npi >= POPMAX:
+                return None
+        if pc == FSUB:
+            npi = 0
+        if pc == PCAS and th[0] == PST:  # another CAS attempt of Push
+            npf += 1
+            if npf >= PUSHMAX:
+                return None
+        if pc == PCAS and th[0] == PADD:
+            npf = 0
+        pi, pf = npi, npf
+    th = th + (pi, pf)
     return (head, count, tuple(nxt), tuple(val), ths[:t] + (th,) + ths[t + 1:])
 
 
 def main():
-    init = (0, 3, (1, 2, -1), (0, 0, 0), tuple((LC, 0, 0, 0, 0) for _ in range(NT)))
+    init = (0, 3, (1, 2, -1), (0, 0, 0), tuple((LC, 0, 0, 0, 0, 0, 0) for _ in range(NT)))
     start = (init, 0)
     dist, prev, best = {start: 1}, {start: None}, None
     dq = deque([start])
