@@ -344,6 +344,10 @@ type Access struct {
 	Lvalue          string `json:"lvalue,omitempty"`
 	Source          string `json:"source,omitempty"`
 	Atomic          bool   `json:"atomic,omitempty"`
+	// Pending: the thread had not run this access yet; it was stopped
+	// just before it while the other access ran (both were enabled at
+	// once).
+	Pending bool `json:"pending,omitempty"`
 }
 
 // Step is one step of a counterexample in terms of the original program.

@@ -148,7 +148,7 @@ func (m *mapper) access(a property.Access) Access {
 			}
 		}
 	}
-	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: fn, Atomic: a.Atomic, Lvalue: lv, Source: sourceLine(p.File, p.Line)}
+	acc := Access{Kind: kind, File: p.File, Line: p.Line, Column: p.Col, Function: fn, Atomic: a.Atomic, Pending: a.Pending, Lvalue: lv, Source: sourceLine(p.File, p.Line)}
 	if a.Thread != nil {
 		acc.Thread = a.Thread.Name
 		if a.Thread.CreatedAt.IsValid() {

@@ -314,7 +314,11 @@ func markRace(steps []Step, r *DataRace) []Step {
 	mark(&steps[j], fmt.Sprintf("%s of %s (races with the %s by %s at line %d)", second.Kind, r.Location, first.Kind, first.Thread, first.Line))
 	for i := j - 1; i >= 0; i-- {
 		if is(steps[i], first) {
-			mark(&steps[i], fmt.Sprintf("%s of %s", first.Kind, r.Location))
+			d := fmt.Sprintf("%s of %s", first.Kind, r.Location)
+			if first.Pending {
+				d = fmt.Sprintf("about to %s %s: the thread stops here, before the statement", first.Kind, r.Location)
+			}
+			mark(&steps[i], d)
 			break
 		}
 	}

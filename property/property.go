@@ -203,6 +203,9 @@ type Access struct {
 	Pos    ir.Pos // the lvalue
 	Thread *ir.Thread
 	Text   string // the lvalue as C text
+	// Pending: the thread had not run the access yet; it was stopped
+	// just before it while the other access ran.
+	Pending bool
 }
 
 // RelaxError is Explain's answer for a failed assertion that is no

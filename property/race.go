@@ -40,8 +40,10 @@ func (r race) Explain(u *translate.Unit, sm *ir.SourceMap, site seq.AssertSite, 
 		if err != nil {
 			return nil, err
 		}
+		first := access(rep.First)
+		first.Pending = rep.Pending
 		return &Violation{Message: "data race on " + rep.Location, Location: rep.Location,
-			Accesses: []Access{access(rep.Second), access(rep.First)}}, nil
+			Accesses: []Access{access(rep.Second), first}}, nil
 	}
 	return nil, nil
 }

@@ -3,6 +3,7 @@ package shadow
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate"
@@ -31,8 +32,11 @@ const (
 // race assertion.
 type RaceReport struct {
 	Location string
-	First    *Site // the write that ends context C1
-	Second   *Site // the access that starts context C2
+	First    *Site // the write that ends context C1, or the pending access
+	Second   *Site // the access of context C2
+	// Pending: First had not run; its thread was stopped before it
+	// (pending.go).
+	Pending bool
 }
 
 // driverExt adds the phases of the race detection to the main driver:
@@ -49,6 +53,9 @@ type driverExt struct{ in *Instrumenter }
 
 func (e *driverExt) fields() []string {
 	fs := []string{fieldWrite}
+	if e.in.pending {
+		fs = append(fs, fieldPendW, fieldPendR)
+	}
 	if e.in.atomics {
 		fs = append(fs, fieldNonAtom)
 	}
@@ -115,7 +122,12 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 	loc := ir.Loc{Func: "main"}
 	var race ir.Expr = ir.Ref(e.in.vars.drd)
 	if e.in.ambiguous {
-		race = ir.Bin(ir.LAnd, race, &ir.Unary{Op: ir.Not, X: ir.Ref(e.in.vars.stale), T: ir.IntType}, ir.IntType)
+		// A stale guess invalidates C1's marks, not the pending ones.
+		var valid ir.Expr = &ir.Unary{Op: ir.Not, X: ir.Ref(e.in.vars.stale), T: ir.IntType}
+		if e.in.pending {
+			valid = ir.Bin(ir.LOr, valid, ir.Ref(e.in.vars.drp), ir.IntType)
+		}
+		race = ir.Bin(ir.LAnd, race, valid, ir.IntType)
 	}
 	if at := e.in.targetSites(); at != nil {
 		// A witness's race: the access detected is on its target line.
@@ -201,7 +213,7 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 			continue
 		}
 		switch st.LHS {
-		case "__ladr_drd", "__ladr_c1", "__ladr_wk":
+		case "__ladr_drd", "__ladr_c1", "__ladr_wk", "__ladr_c1p", "__ladr_drp", "__ladr_pk":
 			if v, ok := stepValue(st.Value); ok {
 				last[st.LHS] = v
 			}
@@ -213,17 +225,26 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 	}
 	second := in.Sites[drd-1]
 	var first *Site
+	pending := last["__ladr_drp"] != 0
 	if in.target == translate.Generic {
-		if k := last["__ladr_wk"]; k > 0 && k <= uint64(len(in.Sites)) {
+		k := last["__ladr_wk"]
+		if pending {
+			k = last["__ladr_pk"]
+		}
+		if k > 0 && k <= uint64(len(in.Sites)) {
 			first = in.Sites[k-1]
 		}
+	} else if pending {
+		first = in.pendingOf(int(last["__ladr_c1p"]), second)
 	} else {
 		first = in.writeOf(int(last["__ladr_c1"]), second)
 	}
-	rep := &RaceReport{Location: second.Lvalue, Second: second}
+	rep := &RaceReport{Location: second.Lvalue, Second: second, Pending: pending}
 	if first != nil {
 		rep.First = first
-		if first.Lvalue != "" && (!first.Library || second.Library) {
+		if first.Lvalue != "" && (!first.Library || second.Library) && (direct(first) || !direct(second)) {
+			// Named after C1's access, unless only the other names the
+			// memory without a pointer (v rather than *q).
 			rep.Location = first.Lvalue
 		}
 	} else {
@@ -231,6 +252,9 @@ func (in *Instrumenter) ReportRace(u *translate.Unit, sm *ir.SourceMap, trace []
 	}
 	return rep, nil
 }
+
+// direct reports whether an access names its memory without a pointer.
+func direct(s *Site) bool { return !s.Library && !strings.ContainsAny(s.Lvalue, "*>") }
 
 // writeOf returns the write of region (the statement that ended C1) that
 // the access second races with: the only write of the statement, or the

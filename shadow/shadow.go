@@ -122,6 +122,13 @@ type Instrumenter struct {
 	// noStatic: do not use the static analysis to leave accesses
 	// unchecked (NoStaticPruning).
 	noStatic bool
+	// pending: C1 may also end before a statement, whose accesses are
+	// then pending and checked against every statement of C2 (see
+	// pending.go); noPending turns it off (NoPendingChecks).
+	pending, noPending bool
+	// pendingSites lists, per region, the accesses its statement marks
+	// when C1 ends before it.
+	pendingSites map[int][]*Site
 	// Pruned counts the accesses to possibly shared memory left
 	// uninstrumented because no access of another thread can race with
 	// them.
@@ -205,6 +212,9 @@ type vars struct {
 	drd                   *ir.Var // site id of the detected access (0: none)
 	c1                    *ir.Var // cbmc: region of the statement that ended C1
 	drcx                  *ir.Var
+	c1p                   *ir.Var // cbmc: region of the statement pending when C1 ended
+	drp                   *ir.Var // the access detected hit a pending mark
+	pa, ps, pk, pw        *ir.Var // generic: tracked pending access's address, size, site, write
 	wa, ws, wk, wn        *ir.Var // generic: tracked write address, size, site, non-atomic
 }
 
@@ -214,6 +224,8 @@ const (
 	fieldNonAtom  = "n"  // same, for non-atomic writes only
 	fieldBitWrite = "bw" // bit-field writes, on the containing struct
 	fieldBitNA    = "bn"
+	fieldPendW    = "pw" // bytes the statement pending at C1's end writes
+	fieldPendR    = "pr" // bytes it reads
 )
 
 // Instrument implements translate.Instrumenter.
@@ -239,6 +251,19 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		in.vars.c1 = g("__ladr_c1", ir.UIntType)
 	}
 	in.atomics = hasAtomics(u)
+	in.pending = !in.noPending
+	if in.pending {
+		in.vars.drp = g("__ladr_drp", ir.BoolType)
+		in.pendingSites = map[int][]*Site{}
+		if in.target == translate.Generic {
+			in.vars.pa = g("__ladr_pa", ir.CharPtrType)
+			in.vars.ps = g("__ladr_ps", ir.ULongType)
+			in.vars.pk = g("__ladr_pk", ir.UIntType)
+			in.vars.pw = g("__ladr_pw", ir.BoolType)
+		} else {
+			in.vars.c1p = g("__ladr_c1p", ir.UIntType)
+		}
+	}
 	// The dry run leaves the program as it is and records the accesses.
 	in.dry = true
 	in.lockUse = locks.NewUse()
@@ -322,6 +347,9 @@ type rewriter struct {
 	// locks: those of the statement being rewritten.
 	lockAt map[ir.Stmt][]string
 	locks  []string
+	// pend collects the checked accesses of the statement being
+	// rewritten that its pending marks mark (pending.go).
+	pend []pendingAccess
 }
 
 func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
@@ -352,16 +380,23 @@ func (in *Instrumenter) thread(tl *seq.ThreadLayout) error {
 
 func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 	var out []ir.Stmt
+	stopAt := -1 // the label just before s, whose statement s may be pending
 	for _, s := range b.List {
 		if l, ok := s.(*ir.Label); ok {
 			out = append(out, s)
+			stopAt = -1
 			if j, ok := labelJ[l]; ok && j < r.tl.Size {
 				r.region = len(r.in.Regions) + 1
 				r.in.Regions = append(r.in.Regions, Region{Thread: r.tl.Thread, Label: j})
 				out = append(out, r.phases(l.Loc, j)...)
+				stopAt = j
 			}
 			continue
 		}
+		j := stopAt
+		stopAt = -1
+		r.pend = nil
+		pend := j >= 0 && r.in.pending && !r.in.dry && pendable(s)
 		r.loc = *s.Origin()
 		r.atomic = r.tl.Atomic[s]
 		r.locks = r.lockAt[s]
@@ -380,6 +415,7 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 			if c := r.both(x.Cond); !r.in.dry {
 				x.Cond = c
 			}
+			r.markPending(j, s, pend)
 			if err := r.block(x.Then, labelJ); err != nil {
 				return err
 			}
@@ -391,11 +427,13 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 			out = append(out, x)
 		case *ir.ExprStmt:
 			out = append(out, r.exprStmt(x)...)
+			r.markPending(j, s, pend)
 		case *ir.DeclStmt:
 			if x.Init != nil {
 				r.init(x.Init)
 			}
 			out = append(out, x)
+			r.markPending(j, s, pend)
 		case *ir.Return:
 			if x.X != nil {
 				if e := r.both(x.X); !r.in.dry {
@@ -403,6 +441,7 @@ func (r *rewriter) block(b *ir.Block, labelJ map[*ir.Label]int) error {
 				}
 			}
 			out = append(out, x)
+			r.markPending(j, s, pend)
 		default:
 			out = append(out, s)
 		}

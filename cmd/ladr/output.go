@@ -250,6 +250,9 @@ func writeRace(w io.Writer, r *driver.Result) {
 		verb := strings.ToUpper(a.Kind[:1]) + a.Kind[1:]
 		if i > 0 {
 			verb = "Previous " + a.Kind
+			if a.Pending {
+				verb = "Concurrent " + a.Kind
+			}
 		}
 		if a.Atomic {
 			verb = "Atomic " + strings.ToLower(verb[:1]) + verb[1:]
@@ -257,6 +260,9 @@ func writeRace(w io.Writer, r *driver.Result) {
 		fmt.Fprintf(w, "  %s by thread %s at %s:%d:%d in %s", verb, a.Thread, a.File, a.Line, a.Column, a.Function)
 		if a.ThreadCreatedAt != "" {
 			fmt.Fprintf(w, " (created at %s)", a.ThreadCreatedAt)
+		}
+		if a.Pending {
+			fmt.Fprint(w, ", about to run: the thread is stopped just before it")
 		}
 		fmt.Fprintln(w)
 		if a.Source != "" {

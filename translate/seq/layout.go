@@ -63,6 +63,11 @@ type ThreadLayout struct {
 	// executions (a witness's waypoints, package follow): no
 	// instrumentation checks their accesses.
 	Ghost map[ir.Stmt]bool
+	// AtStop holds, per label j, statements run when a context of the
+	// thread ends at label j (the thread stops there, statement j not yet
+	// run), before the thread leaves its function: an instrumentation
+	// records there what statement j is about to do.
+	AtStop map[int][]ir.Stmt
 }
 
 // Visible returns the number of visible statements of all threads.

@@ -559,6 +559,11 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		jl := ir.Lit(int64(j), s.d.CS.Type)
 		cond := ir.Bin(ir.LOr, ir.Bin(ir.Gt, pc, jl, ir.IntType), ir.Bin(ir.Ge, ir.Lit(int64(j), s.d.CS.Type), ir.Ref(s.d.CS), ir.IntType), ir.IntType)
 		jmp := &ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: LabelName(s.tl.Thread, j+1)})}
+		if stop := s.tl.AtStop[j]; len(stop) > 0 {
+			// The context ends here exactly when cs == j (cs >= pc).
+			at := &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(s.d.CS), ir.Lit(int64(j), s.d.CS.Type), ir.IntType), Then: ir.NewBlock(loc, stop...)}
+			jmp.Then.List = append([]ir.Stmt{at}, jmp.Then.List...)
+		}
 		return []ir.Stmt{x, jmp}, nil
 	case *ir.Block:
 		b, err := s.block(x)
