@@ -162,7 +162,8 @@ func (e *driverExt) Final(d *seq.Driver) []ir.Stmt {
 // it races with (the write that ended C1: a write of that statement, or the
 // tracked write of the generic target). Nil when no witness is followed,
 // it has fewer targets, or no access is on its target lines: any race
-// along the witness's path then counts.
+// along the witness's path then counts. With pending checks, the first
+// access is the pending one when a pending mark was hit (drp).
 func (in *Instrumenter) targetSites() ir.Expr {
 	if in.follow == nil {
 		return nil
@@ -180,14 +181,23 @@ func (in *Instrumenter) targetSites() ir.Expr {
 		return nil
 	}
 	lines := in.follow.Targets()
-	var second, first ir.Expr
-	regions := map[int]bool{}
+	var second, first, pend ir.Expr
+	regions, pregions := map[int]bool{}, map[int]bool{}
 	for i, s := range in.Sites {
 		if !lines[s.Pos.Line] || !in.follow.InFile(s.Pos) {
 			continue
 		}
 		id := ir.Lit(int64(i+1), ir.UIntType)
 		second = or(second, ir.Bin(ir.Eq, ir.Ref(in.vars.drd), id, ir.IntType))
+		if in.pending {
+			// The pending access (read or write) is on a target line.
+			if in.target == translate.Generic {
+				pend = or(pend, ir.Bin(ir.Eq, ir.Ref(in.vars.pk), ir.Lit(int64(i+1), ir.UIntType), ir.IntType))
+			} else if !pregions[s.Region] {
+				pregions[s.Region] = true
+				pend = or(pend, ir.Bin(ir.Eq, ir.Ref(in.vars.c1p), ir.Lit(int64(s.Region), ir.UIntType), ir.IntType))
+			}
+		}
 		if !s.Write {
 			continue
 		}
@@ -196,6 +206,17 @@ func (in *Instrumenter) targetSites() ir.Expr {
 		} else if !regions[s.Region] {
 			regions[s.Region] = true
 			first = or(first, ir.Bin(ir.Eq, ir.Ref(in.vars.c1), ir.Lit(int64(s.Region), ir.UIntType), ir.IntType))
+		}
+	}
+	if in.pending {
+		// A hit of a pending mark (drp) names the pending access; any
+		// other names C1's write.
+		drp := ir.Ref(in.vars.drp)
+		if first != nil {
+			first = ir.Bin(ir.LAnd, &ir.Unary{Op: ir.Not, X: drp, T: ir.IntType}, first, ir.IntType)
+		}
+		if pend != nil {
+			first = or(first, ir.Bin(ir.LAnd, ir.Clone(drp), pend, ir.IntType))
 		}
 	}
 	if second == nil || first == nil {
