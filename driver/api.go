@@ -123,6 +123,12 @@ type Options struct {
 	// a proof of race freedom is the answer (True for every bound) and
 	// CBMC does not run.
 	NoStaticProof bool
+	// Adjacent checks races as the LaDR paper does only: the racing
+	// accesses adjacent across one context switch, without pending
+	// accesses (shadow/pending.go), which find more races at the same
+	// bounds but make the formula larger (the default portfolio's first
+	// member; see Member.Adjacent).
+	Adjacent bool
 	// ExplainProof fills Result.ProofPairs: the pairs of accesses the
 	// static race analysis considered, with the argument that excludes a
 	// race between them (the race candidates first). The analysis runs

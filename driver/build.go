@@ -97,6 +97,9 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		if np, ok := b.Inst.(interface{ NoStaticPruning() }); ok && (opt.NoStaticProof || p.Unpruned) {
 			np.NoStaticPruning()
 		}
+		if np, ok := b.Inst.(interface{ NoPendingChecks() }); ok && opt.Adjacent {
+			np.NoPendingChecks()
+		}
 		if co, ok := b.Inst.(interface{ CheckOnly(func(ir.Pos) bool) }); ok && p.CheckOnly != nil {
 			co.CheckOnly(p.CheckOnly)
 		}

@@ -128,7 +128,7 @@ func searchFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "cbmc-arg", Usage: "extra option `ARG` for CBMC (repeatable)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: min(runtime.NumCPU(), 2), Usage: "CBMC processes run at once (a portfolio's members, and CBMC configurations, raced against each other)"},
 		&cli.StringFlag{Name: "solver", Usage: "SAT solver of CBMC: minisat (built in), cadical or kissat (installed by scripts/install-cbmc), or a DIMACS solver's `PATH` (default: the portfolio's)"},
-		&cli.StringFlag{Name: "portfolio", Usage: "searches run at once with --jobs 2 or more, the first answer wins: comma-separated `TARGET/SOLVER` (default, unless --target, --solver, --cbmc-arg or --keep is given: cbmc/minisat,generic/minisat for races, cbmc/minisat,cbmc/cadical otherwise)"},
+		&cli.StringFlag{Name: "portfolio", Usage: "searches run at once with --jobs 2 or more, the first answer wins: comma-separated `TARGET/SOLVER[/adjacent]` (adjacent: races checked without pending accesses; default, unless --target, --solver, --cbmc-arg or --keep is given: cbmc/minisat/adjacent,generic/minisat for races, cbmc/minisat,cbmc/cadical otherwise)"},
 		&cli.StringFlag{Name: "keep", Usage: "write the sequentialized program to `FILE` (each slice's to FILE with .slice-N before its extension)"},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
 		&cli.BoolFlag{Name: "replay", Value: true, Usage: "re-execute every violation concretely and report it only when confirmed (--replay=false skips)"},
