@@ -96,8 +96,11 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		}
 		if st.Type == cbmc.StepFunctionCall && model.Lookup(st.Function.DisplayName).Op == model.OpNondet {
 			// A followed witness's choices are not the program's.
+			// Nor are the choices of statements without a source
+			// position (the race instrumentation's).
 			li, ok := m.sm.Lookup(st.Location.Line)
-			pending = tb.threadOf(st.Location.Function) != nil && !(ok && follow.Ghost(li.Stmt))
+			pending = tb.threadOf(st.Location.Function) != nil && !(ok && follow.Ghost(li.Stmt)) &&
+				!(ok && li.Loc != nil && !li.Loc.Pos.IsValid())
 		}
 		switch st.Type {
 		case cbmc.StepAssignment, cbmc.StepFunctionCall, cbmc.StepLocationOnly:

@@ -53,12 +53,16 @@ func (r *rewriter) markPending(j int, s ir.Stmt, ok bool) {
 	loc := *s.Origin()
 	k := ir.Lit(1, ir.BoolType)
 	var marks []ir.Expr
+	var pick ir.Stmt
 	if in.target == translate.Generic {
 		// One of the accesses, chosen nondeterministically, is tracked
-		// (as C1's writes are).
-		nd := in.prog.DeclareFunc("__VERIFIER_nondet_bool", &ir.Func{Result: ir.BoolType})
-		for _, a := range r.pend {
-			marks = append(marks, ir.Bin(ir.LAnd, ir.CallFn(nd), seqAll(
+		// (as C1's writes are). The choice is a statement without a
+		// source position: the trace shows no value for it.
+		nd := in.prog.DeclareFunc("__VERIFIER_nondet_uint", &ir.Func{Result: ir.UIntType})
+		pick = &ir.ExprStmt{Loc: ir.Loc{Func: loc.Func}, X: ir.Set(ir.Ref(v.pick), ir.CallFn(nd))}
+		for i, a := range r.pend {
+			chosen := ir.Bin(ir.Eq, ir.Ref(v.pick), ir.Lit(int64(i), ir.UIntType), ir.IntType)
+			marks = append(marks, ir.Bin(ir.LAnd, chosen, seqAll(
 				ir.Set(ir.Ref(v.pa), &ir.Cast{X: ir.Clone(a.addr), T: ir.CharPtrType}),
 				ir.Set(ir.Ref(v.ps), ir.Clone(a.size)),
 				ir.Set(ir.Ref(v.pk), ir.Lit(int64(a.site.ID), ir.UIntType)),
@@ -84,7 +88,11 @@ func (r *rewriter) markPending(j int, s ir.Stmt, ok bool) {
 	if r.tl.AtStop == nil {
 		r.tl.AtStop = map[int][]ir.Stmt{}
 	}
-	r.tl.AtStop[j] = append(r.tl.AtStop[j], &ir.If{Loc: loc, Cond: c1, Then: ir.NewBlock(loc, &ir.ExprStmt{Loc: loc, X: seqAll(marks...)})})
+	then := ir.NewBlock(loc, &ir.ExprStmt{Loc: loc, X: seqAll(marks...)})
+	if pick != nil {
+		then.List = append([]ir.Stmt{pick}, then.List...)
+	}
+	r.tl.AtStop[j] = append(r.tl.AtStop[j], &ir.If{Loc: loc, Cond: c1, Then: then})
 }
 
 // stableAddr reports whether the address of lvalue lv reads only memory

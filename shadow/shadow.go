@@ -215,6 +215,7 @@ type vars struct {
 	c1p                   *ir.Var // cbmc: region of the statement pending when C1 ended
 	drp                   *ir.Var // the access detected hit a pending mark
 	pa, ps, pk, pw        *ir.Var // generic: tracked pending access's address, size, site, write
+	pick                  *ir.Var // generic: which pending access is tracked
 	wa, ws, wk, wn        *ir.Var // generic: tracked write address, size, site, non-atomic
 }
 
@@ -260,6 +261,7 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 			in.vars.ps = g("__ladr_ps", ir.ULongType)
 			in.vars.pk = g("__ladr_pk", ir.UIntType)
 			in.vars.pw = g("__ladr_pw", ir.BoolType)
+			in.vars.pick = g("__ladr_pick", ir.UIntType)
 		} else {
 			in.vars.c1p = g("__ladr_c1p", ir.UIntType)
 		}
