@@ -10,8 +10,8 @@ import (
 // LaDR's check needs the two racing accesses adjacent across one context
 // switch: the last statement of C1 marks what it writes, the first
 // statement of C2 checks. When the second access is not the first of its
-// context (main locks nothing, joins a thread, then reads what a thread
-// writes under a mutex), that costs rounds. The pending check lets C1 end
+// context (main joins a thread, then reads what another thread writes
+// under a mutex), that costs rounds. The pending check lets C1 end
 // *before* a statement j of thread T: T then stops at j with j not run, and
 // j's accesses are marked (writes in field pw, reads in pr) when the
 // context ends there (seq.ThreadLayout.AtStop). Every statement of C2, not
@@ -21,8 +21,9 @@ import (
 // A hit is a race: T does not run during C2, so in the state before the
 // hitting statement T is still about to run j, whose accesses are enabled
 // whatever the other threads did (j is a plain statement, not a
-// synchronization; its reads change nothing another thread sees, so T
-// can run them up to any of its accesses), and the other thread is about
+// synchronization; its only store is its last access, and its reads
+// change nothing another thread sees, so T can run up to any of its
+// accesses), and the other thread is about
 // to run its access. The address of a marked access was computed when C1
 // ended and is the same in that state: it reads only memory no other
 // thread accesses (stableAddr: a[i] with i local, p->f with p local, a
