@@ -287,9 +287,13 @@ func (in *Instrumenter) writeOf(region int, second *Site) *Site {
 			cands = append(cands, s)
 		}
 	}
-	if len(cands) == 0 {
-		return nil
-	}
+	return partnerOf(cands, second)
+}
+
+// partnerOf returns the candidate that access second races with: the one
+// on the same lvalue, else on the same variable, else the first (nil when
+// there is none).
+func partnerOf(cands []*Site, second *Site) *Site {
 	for _, c := range cands {
 		if c.Lvalue == second.Lvalue {
 			return c
@@ -299,6 +303,9 @@ func (in *Instrumenter) writeOf(region int, second *Site) *Site {
 		if c.base != "" && c.base == second.base {
 			return c
 		}
+	}
+	if len(cands) == 0 {
+		return nil
 	}
 	return cands[0]
 }

@@ -249,22 +249,9 @@ func (in *Instrumenter) pendingOf(region int, second *Site) *Site {
 			cands = append(cands, s)
 		}
 	}
-	for _, c := range cands {
-		if c.Lvalue == second.Lvalue {
-			return c
-		}
-	}
-	for _, c := range cands {
-		if c.base != "" && c.base == second.base {
-			return c
-		}
-	}
-	if len(cands) == 0 {
-		return nil
-	}
-	return cands[0]
+	return partnerOf(cands, second)
 }
 
 // NoPendingChecks turns the pending check off: C1 then ends only after a
 // statement, as in the LaDR paper.
-func (in *Instrumenter) NoPendingChecks() { in.noPending = true }
+func (in *Instrumenter) NoPendingChecks() { in.pending = false }

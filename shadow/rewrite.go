@@ -513,19 +513,17 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 		}
 		hit = in.getField(ir.Clone(addr), field)
 	}
-	var phase2 ir.Expr
+	var p2 ir.Expr = ir.Ref(v.p2)
 	if in.pending {
 		// Only the first hit is recorded (see pendingCheck).
-		first := &ir.Unary{Op: ir.Not, X: ir.Ref(v.drd), T: ir.IntType}
-		phase2 = ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Ref(v.p2), first, ir.IntType), hit, ir.IntType), ir.Set(ir.Ref(v.drd), ir.Clone(id)), ir.IntType)
-		if !site.BitField {
-			phase2 = comma(phase2, in.pendingCheck(addr, size, write, id))
-			if mem == nil && !atomic && r.stableAddr(lv) {
-				r.pend = append(r.pend, pendingAccess{site: site, addr: ir.Clone(addr), size: ir.Clone(size)})
-			}
+		p2 = ir.Bin(ir.LAnd, p2, &ir.Unary{Op: ir.Not, X: ir.Ref(v.drd), T: ir.IntType}, ir.IntType)
+	}
+	var phase2 ir.Expr = ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, p2, hit, ir.IntType), ir.Set(ir.Ref(v.drd), ir.Clone(id)), ir.IntType)
+	if in.pending && !site.BitField {
+		phase2 = comma(phase2, in.pendingCheck(addr, size, write, id))
+		if mem == nil && !atomic && r.stableAddr(lv) {
+			r.pend = append(r.pend, pendingAccess{site: site, addr: ir.Clone(addr), size: ir.Clone(size)})
 		}
-	} else {
-		phase2 = ir.Bin(ir.LAnd, ir.Bin(ir.LAnd, ir.Ref(v.p2), hit, ir.IntType), ir.Set(ir.Ref(v.drd), id), ir.IntType)
 	}
 	if !write {
 		return phase2

@@ -124,8 +124,8 @@ type Instrumenter struct {
 	noStatic bool
 	// pending: C1 may also end before a statement, whose accesses are
 	// then pending and checked against every statement of C2 (see
-	// pending.go); noPending turns it off (NoPendingChecks).
-	pending, noPending bool
+	// pending.go); on unless NoPendingChecks.
+	pending bool
 	// pendingSites lists, per region, the accesses its statement marks
 	// when C1 ends before it.
 	pendingSites map[int][]*Site
@@ -200,7 +200,7 @@ type Region struct {
 
 // New returns the race instrumentation for a target.
 func New(t translate.Target) *Instrumenter {
-	return &Instrumenter{target: t}
+	return &Instrumenter{target: t, pending: true}
 }
 
 // vars are the globals of the instrumentation.
@@ -252,7 +252,6 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		in.vars.c1 = g("__ladr_c1", ir.UIntType)
 	}
 	in.atomics = hasAtomics(u)
-	in.pending = !in.noPending
 	if in.pending {
 		in.vars.drp = g("__ladr_drp", ir.BoolType)
 		in.pendingSites = map[int][]*Site{}
