@@ -97,7 +97,7 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		if np, ok := b.Inst.(interface{ NoStaticPruning() }); ok && (opt.NoStaticProof || p.Unpruned) {
 			np.NoStaticPruning()
 		}
-		if np, ok := b.Inst.(interface{ NoPendingChecks() }); ok && opt.Adjacent {
+		if np, ok := b.Inst.(interface{ NoPendingChecks() }); ok && opt.Adjacent && !p.Bounds.Pending {
 			np.NoPendingChecks()
 		}
 		if co, ok := b.Inst.(interface{ CheckOnly(func(ir.Pos) bool) }); ok && p.CheckOnly != nil {

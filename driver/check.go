@@ -141,6 +141,10 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	sched := strategy.Schedule(opt.FixedBounds, opt.Timeout > 0, Bounds{Rounds: opt.Rounds, Unwind: opt.Unwind, UnwindSet: opt.UnwindSet})
 	if !opt.FixedBounds && (opt.MinBounds.Rounds > 0 || opt.MinBounds.Unwind > 0) {
 		sched = strategy.From(sched, opt.MinBounds)
+	} else if !opt.FixedBounds && opt.Follow == nil && opt.Property.Seq == seq.Race {
+		// A cheap first step with pending checks (one search of the
+		// portfolio takes it).
+		c.lead = strategy.PendingLead
 	}
 	found, err := c.search(ctx, strategy.Config{
 		Schedule:  sched,

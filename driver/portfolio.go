@@ -167,20 +167,40 @@ func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Re
 
 // searchMembers runs the search of members (the solver paths of paths).
 func (c *checker) searchMembers(ctx context.Context, cfg strategy.Config, members []Member, paths []string) (*strategy.Result, error) {
+	lead := leadMember(members)
 	if len(members) == 1 {
 		c.opt.Target = members[0].Target
 		c.cbmc.Solver = paths[0]
 		cfg.Target = members[0].Target
+		if c.lead.Rounds > 0 {
+			cfg.Schedule = strategy.Lead(cfg.Schedule, c.lead)
+		}
 		return strategy.Run(ctx, cfg, c)
 	}
 	var sm []strategy.Member
 	for i, m := range members {
 		mc := c.memberChecker(i, len(members), m, paths[i])
 		mcfg := cfg
+		if i == lead && c.lead.Rounds > 0 {
+			mcfg.Schedule = strategy.Lead(cfg.Schedule, c.lead)
+		}
 		mcfg.Target = m.Target
 		mcfg.Progress = mc.progress
 		mcfg.StopReason = func(ctx context.Context) string { return stopReason(ctx, mc.phases.get()) }
 		sm = append(sm, strategy.Member{Name: m.String(), Config: mcfg, Backend: mc})
 	}
 	return strategy.Portfolio(ctx, sm)
+}
+
+// leadMember returns the index of the member that takes the check's lead
+// step (checker.lead): the first that checks pending accesses, which
+// makes the step in its own mode; else the first, for which the step
+// turns pending checks on.
+func leadMember(members []Member) int {
+	for i, m := range members {
+		if !m.Adjacent {
+			return i
+		}
+	}
+	return 0
 }

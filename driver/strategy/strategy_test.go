@@ -43,7 +43,7 @@ func found(u *translate.Unit) *Attempt { return &Attempt{Outcome: NoViolationFou
 
 // plan is a short text of a plan: rounds/unwind, the target, and h for a
 // heap recording, r for relaxed, c for a completeness proof, u for every
-// access checked.
+// access checked, p for pending checks.
 func plan(p Plan) string {
 	s := fmt.Sprintf("%d/%d", p.Bounds.Rounds, p.Bounds.Unwind)
 	if p.Target == translate.Generic {
@@ -52,7 +52,7 @@ func plan(p Plan) string {
 	for _, f := range []struct {
 		on bool
 		s  string
-	}{{p.Heap, " h"}, {p.Relaxed, " r"}, {p.Complete, " c"}, {p.Unpruned, " u"}} {
+	}{{p.Heap, " h"}, {p.Relaxed, " r"}, {p.Complete, " c"}, {p.Unpruned, " u"}, {p.Bounds.Pending, " p"}} {
 		if f.on {
 			s += f.s
 		}
@@ -84,6 +84,53 @@ func TestRun(t *testing.T) {
 			answer:  func(p Plan) *Attempt { return &Attempt{Outcome: Violation, Unit: unit(3, "loop")} },
 			plans:   []string{"2/2"},
 			outcome: Violation, bounds: "2/2", tries: 1,
+		},
+		{
+			name:    "a violation at the lead step ends the search",
+			cfg:     func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			answer:  func(p Plan) *Attempt { return &Attempt{Outcome: Violation, Unit: unit(3, "loop")} },
+			plans:   []string{"1/1 p"},
+			outcome: Violation, bounds: "1/1 p", tries: 1,
+		},
+		{
+			name: "the lead step's no-violation-found goes on with the schedule",
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			answer: func(p Plan) *Attempt {
+				if p.Bounds.Rounds == 3 {
+					return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
+				}
+				return found(unit(30, "loop"))
+			},
+			plans:   []string{"1/1 p", "2/2", "3/3"},
+			outcome: Violation, bounds: "3/3", tries: 3,
+		},
+		{
+			name: "an unsupported lead step does not end the search",
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			answer: func(p Plan) *Attempt {
+				switch p.Bounds.Rounds {
+				case 1:
+					return &Attempt{Outcome: Unknown, Unsupported: true, Reason: "unsupported: nothing to check", Unit: unit(3, "loop")}
+				case 2:
+					return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
+				}
+				return nil
+			},
+			plans:   []string{"1/1 p", "2/2"},
+			outcome: Violation, bounds: "2/2", tries: 2,
+		},
+		{
+			name: "a timeout after the lead step reports the lead step's bounds",
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			answer: func(p Plan) *Attempt {
+				if p.Bounds.Rounds == 2 {
+					return &Attempt{Outcome: Unknown, Reason: "timeout after 1s"}
+				}
+				return found(unit(30, "loop"))
+			},
+			plans:   []string{"1/1 p", "2/2"},
+			outcome: NoViolationFound, bounds: "1/1 p", tries: 2,
+			notes:   []string{"larger bounds (rounds 2, unwind 2) did not complete: timeout after 1s"},
 		},
 		{
 			name: "deepening while cut, up to a violation",
@@ -410,6 +457,33 @@ func TestStaticProof(t *testing.T) {
 		}
 		if tc.want == True && (len(res.Tries) != 0 || res.Final.Plan.Bounds.Rounds != 0) {
 			t.Errorf("%+v: a static proof made tries %v or has bounds %v", tc, res.Tries, res.Final.Plan.Bounds)
+		}
+	}
+}
+
+func TestLead(t *testing.T) {
+	set := map[string]int{"main.0": 5}
+	for _, tc := range []struct {
+		name  string
+		sched []Bounds
+		want  []string
+	}{
+		{"before a larger first step", []Bounds{{Rounds: 2, Unwind: 2, UnwindSet: set}, {Rounds: 3, Unwind: 3, UnwindSet: set}}, []string{"1/1 p", "2/2", "3/3"}},
+		{"larger in rounds only", []Bounds{{Rounds: 2, Unwind: 1}}, []string{"1/1 p", "2/1"}},
+		{"not before a step no larger", []Bounds{{Rounds: 1, Unwind: 1}, {Rounds: 2, Unwind: 2}}, []string{"1/1", "2/2"}},
+		{"not before a step smaller in one bound", []Bounds{{Rounds: 3, Unwind: 0}}, []string{"3/0"}},
+		{"an empty schedule stays empty", nil, nil},
+	} {
+		got := Lead(tc.sched, PendingLead)
+		var s []string
+		for _, b := range got {
+			s = append(s, plan(Plan{Bounds: b}))
+		}
+		if fmt.Sprint(s) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: Lead = %v, want %v", tc.name, s, tc.want)
+		}
+		if len(got) > 0 && tc.sched != nil && got[0].Pending && got[0].UnwindSet["main.0"] != tc.sched[0].UnwindSet["main.0"] {
+			t.Errorf("%s: the lead step lost the unwinding set: %v", tc.name, got[0])
 		}
 	}
 }
