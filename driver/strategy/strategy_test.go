@@ -130,7 +130,7 @@ func TestRun(t *testing.T) {
 			},
 			plans:   []string{"1/1 p", "2/2"},
 			outcome: NoViolationFound, bounds: "1/1 p", tries: 2,
-			notes:   []string{"larger bounds (rounds 2, unwind 2) did not complete: timeout after 1s"},
+			notes: []string{"larger bounds (rounds 2, unwind 2) did not complete: timeout after 1s"},
 		},
 		{
 			name: "deepening while cut, up to a violation",
