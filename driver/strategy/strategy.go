@@ -344,7 +344,7 @@ func staticProof(ctx context.Context, cfg Config, backend Backend) (*Attempt, er
 func (s *search) run(ctx context.Context) (*Attempt, error) {
 	var best, last *Attempt
 loop:
-	for _, b := range s.cfg.Schedule {
+	for i, b := range s.cfg.Schedule {
 		if ctx.Err() != nil {
 			break
 		}
@@ -361,10 +361,12 @@ loop:
 			return nil, err
 		}
 		switch {
-		case out.Unsupported && b.Pending && len(s.cfg.Schedule) > 1:
-			// A lead step (PendingLead) that checks nothing it can
-			// decide (one thread of a routine a loop creates, say)
-			// does not end the search: the schedule's steps decide.
+		case i == 0 && b.Pending && len(s.cfg.Schedule) > 1 && out.Outcome != Violation && out.Outcome != NoViolationFound:
+			// A lead step (PendingLead) without an answer does not
+			// end the search: one that checks nothing it can decide
+			// (one thread of a routine a loop creates, say), or whose
+			// counterexample the replay refused, leaves the schedule
+			// its own steps.
 			continue
 		case out.Outcome == Violation || out.Unsupported:
 			last = out

@@ -120,6 +120,21 @@ func TestRun(t *testing.T) {
 			outcome: Violation, bounds: "2/2", tries: 2,
 		},
 		{
+			name: "a refused lead step does not end the search",
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			answer: func(p Plan) *Attempt {
+				switch p.Bounds.Rounds {
+				case 1:
+					return &Attempt{Outcome: Unknown, Refused: true, Reason: "the violation CBMC reported did not replay", Unit: unit(3, "loop")}
+				case 2:
+					return found(unit(30, "loop"))
+				}
+				return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
+			},
+			plans:   []string{"1/1 p", "2/2", "3/3"},
+			outcome: Violation, bounds: "3/3", tries: 3,
+		},
+		{
 			name: "a timeout after the lead step reports the lead step's bounds",
 			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
 			answer: func(p Plan) *Attempt {
