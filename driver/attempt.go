@@ -249,7 +249,12 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 			out.Reason = "the violation CBMC reported could not be replayed: " + err.Error()
 			return
 		case !rep.Violated:
-			out.Reason = "the violation CBMC reported did not replay (a bug in ladr): " + rep.Diverged
+			// Either ladr's model and the compiled program differ (a
+			// bug in ladr), or the path does something C leaves
+			// undefined (09-regions_20-arrayloop2_rc locks a mutex one
+			// past its array's end: CBMC reads an unconstrained value
+			// there, the compiled program the next object's bytes).
+			out.Reason = "the violation CBMC reported did not replay (a bug in ladr, or behaviour C leaves undefined, such as an access past an object's end, on its path): " + rep.Diverged
 			out.Refused = true
 			// Only a refused counterexample asks whether recording the
 			// heap may help.
