@@ -40,3 +40,22 @@ func TestParseMembers(t *testing.T) {
 		}
 	}
 }
+
+func TestLeadMember(t *testing.T) {
+	adj := Member{Target: translate.CBMC, Solver: "minisat", Adjacent: true}
+	pend := Member{Target: translate.Generic, Solver: "minisat"}
+	for _, tc := range []struct {
+		name    string
+		members []Member
+		want    int
+	}{
+		{"the default race portfolio: the generic member", []Member{adj, pend}, 1},
+		{"the first member that checks pending accesses", []Member{pend, adj, pend}, 0},
+		{"every member adjacent: the first", []Member{adj, adj}, 0},
+		{"one search", []Member{adj}, 0},
+	} {
+		if got := leadMember(tc.members); got != tc.want {
+			t.Errorf("%s: leadMember = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
