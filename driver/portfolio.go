@@ -170,6 +170,7 @@ func (c *checker) searchMembers(ctx context.Context, cfg strategy.Config, member
 	lead := leadMember(members)
 	if len(members) == 1 {
 		c.opt.Target = members[0].Target
+		c.opt.Adjacent = members[0].Adjacent
 		c.cbmc.Solver = paths[0]
 		cfg.Target = members[0].Target
 		if c.lead.Rounds > 0 {
