@@ -83,12 +83,6 @@ func (e *driverExt) Init(d *seq.Driver) []ir.Stmt {
 	out = append(out,
 		&ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(cx), d.Nondet())},
 		d.Assume(loc, ir.Bin(ir.Lt, ir.Ref(cx), ir.Lit(int64(d.Rounds*d.Threads), ir.UIntType), ir.IntType)))
-	if w := e.in.vars.wsel; w != nil {
-		// Generic: which write of C1's last statement is tracked, by its
-		// site (any one of them, or none); chosen here, where no source
-		// position is, so that the trace shows no value for it.
-		out = append(out, &ir.ExprStmt{Loc: loc, X: ir.Set(ir.Ref(w), d.Nondet())})
-	}
 	return out
 }
 

@@ -531,11 +531,8 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	// Phase 1: mark the written bytes.
 	var mark ir.Expr
 	if in.target == translate.Generic {
-		// The write tracked is the one whose site the driver chose at
-		// the start (__ladr_wsel): a choice the trace does not show as
-		// a value of the statement's.
-		chosen := ir.Bin(ir.Eq, ir.Ref(v.wsel), ir.Clone(id), ir.IntType)
-		mark = ir.Bin(ir.LAnd, chosen, seqAll(
+		nd := in.prog.DeclareFunc("__VERIFIER_nondet_bool", &ir.Func{Result: ir.BoolType})
+		mark = ir.Bin(ir.LAnd, ir.CallFn(nd), seqAll(
 			ir.Set(ir.Ref(v.wa), &ir.Cast{X: ir.Clone(addr), T: ir.CharPtrType}),
 			ir.Set(ir.Ref(v.ws), ir.Clone(size)),
 			ir.Set(ir.Ref(v.wk), ir.Clone(id)),

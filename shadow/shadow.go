@@ -217,7 +217,6 @@ type vars struct {
 	pa, ps, pk, pw        *ir.Var // generic: tracked pending access's address, size, site, write
 	pick                  *ir.Var // generic: which pending access is tracked
 	wa, ws, wk, wn        *ir.Var // generic: tracked write address, size, site, non-atomic
-	wsel                  *ir.Var // generic: the site of the write C1's last statement tracks
 }
 
 // Names of the shadow fields (cbmc target).
@@ -249,7 +248,6 @@ func (in *Instrumenter) Instrument(u *translate.Unit) (seq.DriverExt, error) {
 		in.vars.ws = g("__ladr_ws", ir.ULongType)
 		in.vars.wk = g("__ladr_wk", ir.UIntType)
 		in.vars.wn = g("__ladr_wn", ir.BoolType)
-		in.vars.wsel = g("__ladr_wsel", ir.UIntType)
 	} else {
 		in.vars.c1 = g("__ladr_c1", ir.UIntType)
 	}
