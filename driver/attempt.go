@@ -234,7 +234,7 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 		return
 	}
 	m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property.Name,
-		Target: p.Target.String(), Model: opt.Model.String(), Bounds: p.Bounds, HeapRecorded: p.Heap, Choices: choices, Assertion: fp.Description,
+		Target: p.Target.String(), Model: opt.Model.String(), Bounds: p.Bounds, HeapRecorded: p.Heap, Adjacent: opt.Adjacent && !p.Bounds.Pending, Choices: choices, Assertion: fp.Description,
 		File: m.res.File, Line: m.res.Line,
 		Defines: opt.Defines, IncludeDirs: absPaths(opt.IncludeDirs), ArgsFixed: opt.Args != nil, Args: opt.Args,
 		Undefines: opt.Undefines, Includes: absPaths(opt.Includes), Std: opt.Std, Units: savedUnits(opt.Units)}

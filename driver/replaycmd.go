@@ -67,6 +67,7 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 	if t.Slice != nil {
 		transform = t.Slice.build
 	}
+	opt.Adjacent = t.Adjacent
 	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded, transform)
 	if err != nil {
 		return nil, err

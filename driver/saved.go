@@ -32,6 +32,10 @@ type SavedTrace struct {
 	// HeapRecorded: the program recorded the initial bytes of malloc'd
 	// objects (replay.RecordHeap).
 	HeapRecorded bool `json:"heap_recorded,omitempty"`
+	// Adjacent: the program's race checks were the adjacent ones only
+	// (Options.Adjacent, a step without Bounds.Pending): the replay
+	// builds the same program, whose choices the trace answers.
+	Adjacent bool `json:"adjacent,omitempty"`
 	// Defines and IncludeDirs (absolute) are the -D and -I the program was
 	// built with; ArgsFixed tells whether main's arguments were fixed to
 	// Args (--args) rather than nondeterministic.
