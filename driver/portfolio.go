@@ -167,23 +167,23 @@ func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Re
 
 // searchMembers runs the search of members (the solver paths of paths).
 func (c *checker) searchMembers(ctx context.Context, cfg strategy.Config, members []Member, paths []string) (*strategy.Result, error) {
-	lead := leadMember(members)
+	lead, led := leadMember(members), cfg.Schedule
+	if c.lead.Rounds > 0 {
+		led = strategy.Lead(cfg.Schedule, c.lead)
+	}
 	if len(members) == 1 {
 		c.opt.Target = members[0].Target
 		c.opt.Adjacent = members[0].Adjacent
 		c.cbmc.Solver = paths[0]
-		cfg.Target = members[0].Target
-		if c.lead.Rounds > 0 {
-			cfg.Schedule = strategy.Lead(cfg.Schedule, c.lead)
-		}
+		cfg.Target, cfg.Schedule = members[0].Target, led
 		return strategy.Run(ctx, cfg, c)
 	}
 	var sm []strategy.Member
 	for i, m := range members {
 		mc := c.memberChecker(i, len(members), m, paths[i])
 		mcfg := cfg
-		if i == lead && c.lead.Rounds > 0 {
-			mcfg.Schedule = strategy.Lead(cfg.Schedule, c.lead)
+		if i == lead {
+			mcfg.Schedule = led
 		}
 		mcfg.Target = m.Target
 		mcfg.Progress = mc.progress

@@ -220,11 +220,7 @@ func (in *Instrumenter) pendingCheck(addr, size ir.Expr, write bool, id ir.Expr)
 	v := in.vars
 	var hit ir.Expr
 	if in.target == translate.Generic {
-		ca := &ir.Cast{X: ir.Clone(addr), T: ir.CharPtrType}
-		pa := ir.Ref(v.pa)
-		hit = ir.Bin(ir.LAnd, pa, ir.Bin(ir.LAnd,
-			ir.Bin(ir.Lt, ca, ir.Bin(ir.Add, ir.Clone(pa), ir.Ref(v.ps), ir.CharPtrType), ir.IntType),
-			ir.Bin(ir.Lt, ir.Clone(pa), ir.Bin(ir.Add, ir.Clone(ca), ir.Clone(size), ir.CharPtrType), ir.IntType), ir.IntType), ir.IntType)
+		hit = overlaps(addr, size, v.pa, v.ps)
 		if !write {
 			hit = ir.Bin(ir.LAnd, hit, ir.Ref(v.pw), ir.IntType)
 		}

@@ -492,12 +492,7 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	// Phase 2: does this access hit a location C1's last statement wrote?
 	var hit ir.Expr
 	if in.target == translate.Generic {
-		ca := &ir.Cast{X: ir.Clone(addr), T: ir.CharPtrType}
-		wa := ir.Ref(v.wa)
-		overlap := ir.Bin(ir.LAnd,
-			ir.Bin(ir.Lt, ca, ir.Bin(ir.Add, ir.Clone(wa), ir.Ref(v.ws), ir.CharPtrType), ir.IntType),
-			ir.Bin(ir.Lt, ir.Clone(wa), ir.Bin(ir.Add, ir.Clone(ca), ir.Clone(size), ir.CharPtrType), ir.IntType), ir.IntType)
-		hit = ir.Bin(ir.LAnd, wa, overlap, ir.IntType)
+		hit = overlaps(addr, size, v.wa, v.ws)
 		if atomic {
 			hit = ir.Bin(ir.LAnd, hit, ir.Ref(v.wn), ir.IntType)
 		}
@@ -553,6 +548,18 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	}
 	phase1 := ir.Bin(ir.LAnd, ir.Ref(v.p1), mark, ir.IntType)
 	return comma(phase1, phase2)
+}
+
+// overlaps returns base && (addr < base + n && base < addr + size): the
+// generic target's test that the size bytes at addr overlap a tracked
+// range (base, n bytes; base null when none is tracked).
+func overlaps(addr, size ir.Expr, base, n *ir.Var) ir.Expr {
+	ca := &ir.Cast{X: ir.Clone(addr), T: ir.CharPtrType}
+	b := ir.Ref(base)
+	both := ir.Bin(ir.LAnd,
+		ir.Bin(ir.Lt, ca, ir.Bin(ir.Add, ir.Clone(b), ir.Ref(n), ir.CharPtrType), ir.IntType),
+		ir.Bin(ir.Lt, ir.Clone(b), ir.Bin(ir.Add, ir.Clone(ca), ir.Clone(size), ir.CharPtrType), ir.IntType), ir.IntType)
+	return ir.Bin(ir.LAnd, b, both, ir.IntType)
 }
 
 // releaseCheck returns __ladr_rel |= <another thread is alive>, for a
