@@ -19,6 +19,11 @@ package cfront
 //     (__sync_val_compare_and_swap);
 //   - lock bts, btr, btc (__atomic_fetch_or/and/xor of the bit's word),
 //     optionally followed by setc/setb or sbb r,r;
+//   - port I/O, in and out (with a b, w or l suffix or the operands'
+//     sizes; the port an immediate or an operand): a device register is
+//     not the program's memory, so out only reads its operands and in
+//     gives its output a nondeterministic value of the size (what the
+//     device answers is unknown);
 //   - mfence, lfence, sfence, the "lock; addl $0,0(%esp)" fence, pause,
 //     "rep; nop", nop and the empty template (compiler barriers): no
 //     operation in ladr's sequentially consistent model, except that the
@@ -60,6 +65,8 @@ const (
 	asmXchg                       // xchg reg, mem
 	asmCmpxchg                    // cmpxchg reg, mem with the accumulator
 	asmBit                        // bts, btr, btc bit, mem
+	asmIn                         // in port, reg: reg gets a nondet value
+	asmOut                        // out reg, port: reads both
 )
 
 // asmLoc is a destination: operand op itself, or (indirect) the memory
@@ -130,7 +137,8 @@ var asmSizes = map[byte]int{'b': 1, 'w': 2, 'l': 4, 'q': 8}
 
 // asmBases are the recognised mnemonics that take a size suffix.
 var asmBases = map[string]bool{"inc": true, "dec": true, "add": true, "sub": true, "and": true, "or": true, "xor": true,
-	"xadd": true, "cmpxchg": true, "xchg": true, "bts": true, "btr": true, "btc": true, "sbb": true}
+	"xadd": true, "cmpxchg": true, "xchg": true, "bts": true, "btr": true, "btc": true, "sbb": true,
+	"in": true, "out": true}
 
 // asmArith maps the read-modify-write mnemonics to their operators.
 var asmArith = map[string]ir.Op{"inc": ir.Add, "dec": ir.Sub, "add": ir.Add, "sub": ir.Sub, "and": ir.And, "or": ir.Or, "xor": ir.Xor,
@@ -256,6 +264,33 @@ func asmMain(ln asmLine, ops []asmOperand) (asmInsn, error) {
 			in.src = asmSrc{op: src.op, mod: src.mod}
 		default:
 			return asmInsn{}, fmt.Errorf("%q: source operand", ln.text)
+		}
+		return in, nil
+	case "in", "out":
+		// in port, value; out value, port. The port is an immediate or
+		// a 16-bit register operand ("Nd"); the value a register.
+		port, val := ln.args[0], ln.args[1]
+		in.kind = asmIn
+		if base == "out" {
+			port, val = val, port
+			in.kind = asmOut
+		}
+		if in.locked {
+			return asmInsn{}, fmt.Errorf("lock prefix on %q", ln.text)
+		}
+		if val.kind != asmArgOp || asmClass(ops, val.op) != classReg || port.kind != asmArgImm && (port.kind != asmArgOp || asmClass(ops, port.op) != classReg) {
+			return asmInsn{}, fmt.Errorf("%q: operands", ln.text)
+		}
+		in.dst = asmLoc{op: val.op}
+		in.src = asmSrc{op: -1, imm: port.imm}
+		if port.kind == asmArgOp {
+			in.src = asmSrc{op: port.op, mod: port.mod}
+		}
+		if val.mod != 0 {
+			if size != 0 && size != val.mod {
+				return asmInsn{}, fmt.Errorf("%q: operand size", ln.text)
+			}
+			in.size = val.mod
 		}
 		return in, nil
 	case "xchg":
@@ -759,6 +794,8 @@ func (l *lowerer) lowerAsm(in asmInsn, ops []asmOperand, exprs []cc.ExpressionNo
 		return a.noOp()
 	case asmRMW, asmXadd, asmXchg, asmCmpxchg, asmBit:
 		return a.insn(in)
+	case asmIn, asmOut:
+		return a.portIO(in)
 	}
 	return nil, fmt.Errorf("not recognised")
 }
@@ -1075,6 +1112,47 @@ func (a *asmLowering) insn(in asmInsn) ([]ir.Stmt, error) {
 		return a.out, a.setFlag(in.flag, set)
 	}
 	return nil, fmt.Errorf("not recognised")
+}
+
+// portIO lowers in and out: the port (and out's value) are read; in's
+// output gets a nondeterministic value of the instruction's size.
+func (a *asmLowering) portIO(in asmInsn) ([]ir.Stmt, error) {
+	v := in.dst.op
+	size := in.size
+	if size == 0 && isIntOrPtr(a.ccType(v)) {
+		size = int(a.ccType(v).Size())
+	}
+	if size != 1 && size != 2 && size != 4 {
+		return nil, fmt.Errorf("operand size unknown")
+	}
+	if t := a.ccType(v); !isIntOrPtr(t) || int(t.Size()) < size {
+		return nil, fmt.Errorf("operand %d is not an integer of %d bytes", v, size)
+	}
+	read := func(i int) error {
+		x := a.valIn(i)
+		if x == nil {
+			return fmt.Errorf("operand %d is read before it is set", i)
+		}
+		if !isAsmConst(x) {
+			a.exec(x)
+		}
+		return nil
+	}
+	if in.src.op >= 0 {
+		if err := read(in.src.op); err != nil {
+			return nil, err
+		}
+	}
+	if in.kind == asmOut {
+		return a.out, read(v)
+	}
+	out := a.lvOut(v)
+	if out == nil {
+		return nil, fmt.Errorf("operand %d is written but is not an output", v)
+	}
+	name := map[int]string{1: "__VERIFIER_nondet_uchar", 2: "__VERIFIER_nondet_ushort", 4: "__VERIFIER_nondet_uint"}[size]
+	a.set(out, a.call(name, sizedInt(size)))
+	return a.out, nil
 }
 
 // isAsmConst reports whether e is an integer constant.
