@@ -82,7 +82,7 @@ func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	c.progress(fmt.Sprintf("translating (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
-		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned}
+		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned, SymbolicSizes: p.Complete}
 		plan.Transform, plan.CheckOnly = c.transform, c.checkOnly
 		return build(ctx, c.fe, opt, plan)
 	})
@@ -234,7 +234,7 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 		return
 	}
 	m.res.Saved = &SavedTrace{Format: SavedTraceFormat, LadrVersion: Version, Property: opt.Property.Name,
-		Target: p.Target.String(), Model: opt.Model.String(), Bounds: p.Bounds, HeapRecorded: p.Heap, Adjacent: opt.Adjacent && !p.Bounds.Pending, Choices: choices, Assertion: fp.Description,
+		Target: p.Target.String(), Model: opt.Model.String(), Bounds: p.Bounds, HeapRecorded: p.Heap, Adjacent: opt.Adjacent && !p.Bounds.Pending, SymbolicSizes: p.Complete, Choices: choices, Assertion: fp.Description,
 		File: m.res.File, Line: m.res.Line,
 		Defines: opt.Defines, IncludeDirs: absPaths(opt.IncludeDirs), ArgsFixed: opt.Args != nil, Args: opt.Args,
 		Undefines: opt.Undefines, Includes: absPaths(opt.Includes), Std: opt.Std, Units: savedUnits(opt.Units)}

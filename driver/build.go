@@ -31,6 +31,9 @@ type buildPlan struct {
 	// Unpruned checks every access, whatever the static race analysis
 	// concluded.
 	Unpruned bool
+	// SymbolicSizes keeps allocations of a symbolic number of elements
+	// as they are (translate.Config.SymbolicSizes): a completeness check.
+	SymbolicSizes bool
 	// Harness adds what a checker run needs after the program (pass
 	// harness); a translation for printing alone goes without.
 	Harness bool
@@ -87,6 +90,7 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		Property: opt.Property.Seq, RecordHeap: p.Heap, Harness: p.Harness,
 		CheckUnmodelled: p.CheckUnmodelled && !p.Relaxed,
 		Follow:          opt.Follow,
+		SymbolicSizes:   p.SymbolicSizes,
 	}
 	b := &built{}
 	if opt.Property.Instrumentation != nil {

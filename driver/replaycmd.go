@@ -68,7 +68,7 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 		transform = t.Slice.build
 	}
 	opt.Adjacent = t.Adjacent
-	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded, transform)
+	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded, t.SymbolicSizes, transform)
 	if err != nil {
 		return nil, err
 	}
@@ -90,9 +90,11 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 
 // buildProgram translates opt.Input (rewritten by transform when not nil)
 // for target at bounds b and returns the unit and the text CBMC would
-// check (with the generic harness and the recording nondet functions).
-func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap bool, transform func(*ir.Program) error) (*translate.Unit, []byte, error) {
-	plan := buildPlan{Target: target, Bounds: b, Check: true, Heap: heap, Harness: true, Transform: transform}
+// check (with the generic harness and the recording nondet functions);
+// symbolic keeps the symbolic sizes of allocations (a completeness
+// check's program).
+func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap, symbolic bool, transform func(*ir.Program) error) (*translate.Unit, []byte, error) {
+	plan := buildPlan{Target: target, Bounds: b, Check: true, Heap: heap, Harness: true, Transform: transform, SymbolicSizes: symbolic}
 	bd, err := build(ctx, fe, opt, plan)
 	if err != nil {
 		return nil, nil, err

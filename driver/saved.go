@@ -36,6 +36,11 @@ type SavedTrace struct {
 	// (Options.Adjacent, a step without Bounds.Pending): the replay
 	// builds the same program, whose choices the trace answers.
 	Adjacent bool `json:"adjacent,omitempty"`
+	// SymbolicSizes: the program kept the sizes of allocations of a
+	// symbolic number of elements (a completeness check's,
+	// translate.Config.SymbolicSizes); else they had the capacity of the
+	// bounds.
+	SymbolicSizes bool `json:"symbolic_sizes,omitempty"`
 	// Defines and IncludeDirs (absolute) are the -D and -I the program was
 	// built with; ArgsFixed tells whether main's arguments were fixed to
 	// Args (--args) rather than nondeterministic.

@@ -69,6 +69,10 @@ type Config struct {
 	Target   Target
 	// ProveBounds emits the bounds as assertions instead of assumptions.
 	ProveBounds bool
+	// SymbolicSizes keeps the sizes of allocations of a symbolic number
+	// of elements (pass alloc does not run): the program of a
+	// completeness check, which must lose no behaviour.
+	SymbolicSizes bool
 	// RecordHeap makes the checker's trace show the initial bytes of
 	// malloc'd objects (pass heap), for a replay that needs them.
 	RecordHeap bool
@@ -220,10 +224,20 @@ var Passes = []*Pass{
 			{"inline", "the loops of inlined bodies are unwound with the rest"},
 			{"fill", "a dropped fill loop must not be unwound (and cut) first"}},
 		Run: func(u *Unit) error { return bound.Unwind(u.Prog, u.Entries, u.Config.Limits, &u.Notes) }},
+	{Name: "alloc", Doc: "give allocations of a symbolic number of elements (malloc(n * c), calloc(n, c)) a capacity of as many elements as the largest loop bound, cutting the runs with more (a bounded model checker's arrays of symbolic size are costly); not for a completeness check (Config.SymbolicSizes)",
+		Needs: []Need{
+			{"prove", "the static race analysis sees the sizes the program asks for"},
+			{"unwind", "each copy of an allocation in an unwound loop is bounded"}},
+		Skip: func(u *Unit) bool { return u.Config.SymbolicSizes },
+		Run: func(u *Unit) error {
+			bound.BoundAllocations(u.Prog, u.Entries, u.Config.Limits.Largest(), &u.Notes)
+			return nil
+		}},
 	{Name: "threads", Doc: "one copy of a thread's start routine per pthread_create site; number the threads",
 		Needs: []Need{
 			{"inert", "inert start routines get no copy"},
-			{"unwind", "each copy is of a bounded, loop-free body"}},
+			{"unwind", "each copy is of a bounded, loop-free body"},
+			{"alloc", "each copy allocates with the bounded sizes"}},
 		Run: func(u *Unit) error { return bound.Threads(u.Prog, u.Config.Limits, u.Inert, &u.Notes) }},
 	{Name: "dce", Doc: "drop functions, globals and types no thread uses; check the calls of undefined functions",
 		Needs: []Need{{"threads", "what no thread uses is known once every thread is a copy of its own"}},

@@ -192,6 +192,21 @@ type Attempt struct {
 // (a loop or recursion cut).
 func (a *Attempt) cut() bool { return a.Unit != nil && len(a.Unit.Notes.Cuts) > 0 }
 
+// cutForProof reports whether the bounded program lost behaviours that a
+// completeness check cannot win back: a cut other than an allocation's
+// capacity (whose program keeps the symbolic sizes, Plan.Complete).
+func (a *Attempt) cutForProof() bool {
+	if a.Unit == nil {
+		return false
+	}
+	for _, c := range a.Unit.Notes.Cuts {
+		if !c.Capacity {
+			return true
+		}
+	}
+	return false
+}
+
 // visible returns the number of visible statements of the translation (-1
 // when it has none).
 func (a *Attempt) visible() int {
@@ -471,7 +486,8 @@ const maxCompleteRounds = 40
 // complete tries to prove that a program has no violation at all, not just
 // within the bounds. It applies when the bounded program lost nothing (every
 // loop was completely unwound, no recursion or function-pointer call was
-// cut, no modelling assumption was made): then a check with one round more
+// cut, no modelling assumption was made; an allocation's capacity is no
+// loss, the check's program keeps the symbolic sizes): then a check with one round more
 // than the number of visible statements covers every interleaving (each
 // maximal run of one thread's visible statements needs at most one round),
 // and the backend's unwinding assertions prove that its own library loops
@@ -479,10 +495,10 @@ const maxCompleteRounds = 40
 // the property (True) or finds a violation, else nil.
 func (s *search) complete(ctx context.Context, last *Attempt) *Attempt {
 	u := last.Unit
-	if last.visible() < 0 || last.cut() || len(u.Notes.Assumptions) > 0 || last.Approx != "" || ctx.Err() != nil {
+	if last.visible() < 0 || last.cutForProof() || len(u.Notes.Assumptions) > 0 || last.Approx != "" || ctx.Err() != nil {
 		return nil
 	}
-	if last.Static {
+	if last.Static && !last.cut() {
 		// Nothing can be violated, in a bounded program that lost nothing.
 		out := *last
 		out.Outcome = True
@@ -509,6 +525,7 @@ func (s *search) complete(ctx context.Context, last *Attempt) *Attempt {
 	case out.Outcome == Violation:
 		return out
 	case out.Outcome == NoViolationFound && out.Approx == "" && !out.cut() && len(out.Unit.Notes.Assumptions) == 0:
+		// The check's program kept the symbolic sizes: no cut at all.
 		out.Outcome = True
 		out.Notes = append(out.Notes, fmt.Sprintf("complete: every loop fully unwound, no recursion cut, %d visible statements and %d rounds cover every interleaving, CBMC's unwinding assertions hold", last.visible(), p.Bounds.Rounds))
 		return out

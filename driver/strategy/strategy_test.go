@@ -39,6 +39,14 @@ func unit(visible int, cuts ...string) *translate.Unit {
 	return u
 }
 
+// capacity returns a translation whose one cut is an allocation's capacity
+// (bound.BoundAllocations).
+func capacity(visible int) *translate.Unit {
+	u := unit(visible)
+	u.Notes.Cuts = []bound.Cut{{What: "allocation bounded to 2 elements", Capacity: true}}
+	return u
+}
+
 func found(u *translate.Unit) *Attempt { return &Attempt{Outcome: NoViolationFound, Unit: u} }
 
 // plan is a short text of a plan: rounds/unwind, the target, and h for a
@@ -168,6 +176,46 @@ func TestRun(t *testing.T) {
 			plans:   []string{"2/2", "3/3", "4/4", "6/4 c"},
 			outcome: True, bounds: "6/4", tries: 3,
 			lastNotes: []string{"complete: every loop fully unwound, no recursion cut, 5 visible statements and 6 rounds"},
+		},
+		{
+			name: "an allocation's capacity: no obstacle to completeness, whose program keeps the sizes",
+			cfg:  func(c *Config) { c.Schedule, c.TimeLimit = Schedule(false, false, Bounds{}), false },
+			answer: func(p Plan) *Attempt {
+				if p.Complete {
+					return found(unit(5))
+				}
+				return found(capacity(5))
+			},
+			plans:   []string{"2/2", "3/3", "4/4", "6/4 c"},
+			outcome: True, bounds: "6/4", tries: 3,
+			lastNotes: []string{"complete: every loop fully unwound"},
+		},
+		{
+			name: "static with an allocation's capacity: the completeness check runs",
+			cfg: func(c *Config) {
+				c.Schedule, c.TimeLimit = Schedule(false, false, Bounds{}), false
+				c.StaticComplete = "complete: static"
+			},
+			answer: func(p Plan) *Attempt {
+				if p.Complete {
+					return found(unit(4))
+				}
+				return &Attempt{Outcome: NoViolationFound, Static: true, Unit: capacity(4)}
+			},
+			plans:   []string{"2/2", "3/3", "4/4", "5/4 c"},
+			outcome: True, bounds: "5/4", tries: 3,
+			lastNotes: []string{"complete: every loop fully unwound"},
+		},
+		{
+			name: "a capacity and a loop cut: no proof",
+			cfg:  func(c *Config) { c.Schedule, c.TimeLimit = Schedule(false, false, Bounds{}), false },
+			answer: func(p Plan) *Attempt {
+				u := capacity(5)
+				u.Notes.Cuts = append(u.Notes.Cuts, bound.Cut{What: "loop"})
+				return found(u)
+			},
+			plans:   []string{"2/2", "3/3", "4/4"},
+			outcome: NoViolationFound, bounds: "4/4", tries: 3,
 		},
 		{
 			name: "nothing cut: a larger unwinding bound alone is skipped",

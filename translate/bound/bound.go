@@ -37,6 +37,16 @@ type Limits struct {
 	LoopHeads bool
 }
 
+// Largest returns the largest loop bound: Unwind, MinSpawn or one of
+// UnwindSet.
+func (l Limits) Largest() int {
+	n := max(l.Unwind, l.MinSpawn)
+	for _, v := range l.UnwindSet {
+		n = max(n, v)
+	}
+	return n
+}
+
 func (l Limits) recursion() int {
 	if l.Recursion > 0 {
 		return l.Recursion
@@ -78,6 +88,11 @@ func (l Limits) UnwindFor(fn string, id int, p ir.Pos) int {
 type Cut struct {
 	Pos  ir.Pos
 	What string
+	// Capacity: the cut is an allocation's capacity (BoundAllocations),
+	// which the program of a completeness check does without
+	// (translate.Config.SymbolicSizes): it does not stand in the way of
+	// a proof.
+	Capacity bool
 }
 
 // Notes collects what the bounding passes did that a user must know about.
