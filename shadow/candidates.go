@@ -41,10 +41,13 @@ type surveyed struct {
 	write  bool
 	atomic bool
 	thread int
-	root   *ir.Var  // nil: through a pointer
-	heap   bool     // through a pointer to allocated memory (free's)
-	sync   bool     // a synchronization function's access of its object
-	locks  []string // the mutexes surely held (locks.MustLocks)
+	root   *ir.Var // nil: through a pointer
+	heap   bool    // through a pointer to allocated memory (free's)
+	sync   bool    // a synchronization function's access of its object
+	// block: the pointer variable a heap or synchronization access goes
+	// through (basePointer), nil if none.
+	block *ir.Var
+	locks []string // the mutexes surely held (locks.MustLocks)
 }
 
 // rootOf returns the variable an lvalue lies in, or nil when the lvalue is
@@ -185,13 +188,14 @@ func (in *Instrumenter) candidates() map[int]bool {
 	for i := range in.survey {
 		in.survey[i].locks = in.lockUse.Filter(in.survey[i].locks)
 	}
-	var syncs summary // synchronization objects reached through pointers
+	var syncs []surveyed // synchronization objects reached through pointers
 	in.syncPartner = map[int]bool{}
+	var fresh map[*ir.Var]map[*ir.Call]bool
 	for _, a := range in.survey {
 		switch {
 		case a.sync:
 			if a.root == nil {
-				syncs.add(a)
+				syncs = append(syncs, a)
 			}
 		case a.heap:
 			heap.add(a)
@@ -215,7 +219,21 @@ func (in *Instrumenter) candidates() map[int]bool {
 		switch {
 		case a.sync:
 		case a.heap:
-			in.syncPartner[a.ord] = syncs.partner(a)
+			// The synchronization objects that may lie in the block a
+			// releases: all of them but those surely in other blocks.
+			var near summary
+			for _, o := range syncs {
+				if a.block != nil && o.block != nil && o.block != a.block {
+					if fresh == nil {
+						fresh = freshPointers(in.prog)
+					}
+					if separateBlocks(fresh, a.block, o.block) {
+						continue
+					}
+				}
+				near.add(o)
+			}
+			in.syncPartner[a.ord] = near.partner(a)
 			ok = viaPtr.partner(a) || heap.partner(a) || in.syncPartner[a.ord]
 		case a.root == nil:
 			ok = viaPtr.partner(a) || taken.partner(a) || heap.partner(a)

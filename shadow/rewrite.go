@@ -388,7 +388,11 @@ func (r *rewriter) checkKey(lv ir.Expr, write bool, key ir.Expr, mem *memRegion)
 	v := in.vars
 	atomic := r.atomic || isAtomicVar(ir.DirectVar(lv)) || mem != nil && mem.Atomic
 	if in.dry {
-		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.Heap, sync: mem != nil && mem.Atomic, locks: r.locks})
+		var block *ir.Var
+		if mem != nil && (mem.Heap || mem.Atomic) {
+			block = basePointer(mem.Pointer)
+		}
+		in.survey = append(in.survey, surveyed{ord: ord, key: key, write: write, atomic: atomic, thread: r.tl.Thread.ID, root: rootOf(lv), heap: mem != nil && mem.Heap, sync: mem != nil && mem.Atomic, block: block, locks: r.locks})
 		return nil
 	}
 	if !in.retraced(ord, key, write) {

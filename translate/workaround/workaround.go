@@ -6,6 +6,10 @@ package workaround
 
 import "github.com/ladr-dev/ladr/translate/ir"
 
+// CallocHelper is the name of RouteCalloc's helper: each call returns a
+// new block, like calloc.
+const CallocHelper = "__ladr_calloc"
+
 // RouteCalloc routes the threads' calls of calloc through a helper built
 // on malloc and memset:
 // CBMC 6.6's calloc model makes its shadow memory crash (value_set.cpp
@@ -22,9 +26,9 @@ func RouteCalloc(prog *ir.Program) {
 	n := &ir.Var{Name: "n", Type: ul, Class: ir.Param}
 	sz := &ir.Var{Name: "size", Type: ul, Class: ir.Param}
 	p := &ir.Var{Name: "p", Type: ir.VoidPtrType, Class: ir.Local}
-	loc := ir.Loc{Func: "__ladr_calloc"}
+	loc := ir.Loc{Func: CallocHelper}
 	total := ir.Bin(ir.Mul, ir.Ref(n), ir.Ref(sz), ul)
-	helper := &ir.Function{Name: "__ladr_calloc", Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ul, ul}}, Params: []*ir.Var{n, sz}, Static: true,
+	helper := &ir.Function{Name: CallocHelper, Type: &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ul, ul}}, Params: []*ir.Var{n, sz}, Static: true,
 		Body: ir.NewBlock(loc,
 			&ir.DeclStmt{Loc: loc, Var: p, Init: &ir.Init{Expr: ir.CallFn(malloc, total)}},
 			&ir.If{Loc: loc, Cond: ir.Ref(p), Then: ir.NewBlock(loc, &ir.ExprStmt{Loc: loc, X: ir.CallFn(memset, ir.Ref(p), ir.IntConst(0), ir.Clone(total))})},
