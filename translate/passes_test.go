@@ -39,7 +39,7 @@ func gccSyntax(t *testing.T, text string, m32 bool) {
 
 func TestPassTable(t *testing.T) {
 	names := translate.PassNames()
-	want := []string{"statics", "fork", "cancel", "pthread", "hoist", "signals", "atexit", "inert", "inline", "fill", "unwind", "threads", "dce", "api", "sharing", "split", "visible", "calloc", "shadow", "seq", "heap", "harness"}
+	want := []string{"statics", "fork", "cancel", "pthread", "hoist", "signals", "atexit", "inert", "inline", "fill", "unwind", "alloc", "threads", "dce", "api", "sharing", "split", "visible", "calloc", "shadow", "seq", "heap", "harness"}
 	pos := map[string]int{}
 	for i, n := range names {
 		pos[n] = i
