@@ -28,13 +28,16 @@ import (
 // n elements) or by releasing it (a release writes every byte of the
 // block, and no defined access reaches the bytes past n elements).
 // A byte count without a constant factor (malloc(len + 1)) keeps its
-// symbolic size: k bytes would cut almost every run. It returns the number
-// of allocations bounded.
+// symbolic size: k bytes would cut almost every run. So does a count whose
+// variables only ever hold constants (const int N = 16, or a variable
+// assigned nothing but constants): the checker knows its value, and a
+// capacity below it would cut every run. It returns the number of
+// allocations bounded.
 func BoundAllocations(prog *ir.Program, entries []*ir.Function, k int, notes *Notes) int {
 	if k < 1 {
 		return 0
 	}
-	a := &allocBounder{prog: prog, k: k, notes: notes, seen: map[ir.Pos]bool{}}
+	a := &allocBounder{prog: prog, k: k, notes: notes, seen: map[ir.Pos]bool{}, known: constantVars(prog)}
 	for _, f := range entries {
 		if f.Body != nil {
 			a.block(f.Body)
@@ -49,6 +52,7 @@ type allocBounder struct {
 	notes *Notes
 	seen  map[ir.Pos]bool
 	n     int
+	known map[*ir.Var]bool // variables that only ever hold constants
 }
 
 func (a *allocBounder) block(b *ir.Block) {
@@ -156,7 +160,7 @@ func (a *allocBounder) bound(s ir.Stmt, c *ir.Call) ir.Stmt {
 			break
 		}
 	}
-	if n == nil || ir.HasEffects(n) || !ir.IsInteger(n.Type()) {
+	if n == nil || ir.HasEffects(n) || !ir.IsInteger(n.Type()) || a.knownValue(n) {
 		return nil
 	}
 	k := uint64(a.k)
@@ -203,4 +207,90 @@ func stmtLoc(s ir.Stmt) ir.Loc {
 		return x.Loc
 	}
 	return ir.Loc{}
+}
+
+// knownValue reports whether every variable e reads only ever holds
+// constants (so e has a value the checker computes).
+func (a *allocBounder) knownValue(e ir.Expr) bool {
+	known := true
+	ir.Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.Ident:
+			if !a.known[x.Var] {
+				known = false
+			}
+		case *ir.Unary:
+			if x.Op == ir.Deref {
+				known = false
+			}
+		case *ir.Member, *ir.Index, *ir.Call:
+			known = false
+		}
+		return known
+	})
+	return known
+}
+
+// constantVars returns the integer variables of prog that only ever hold
+// integer constants: every assignment (and a global's initializer) is a
+// plain one of a literal, their address is never taken, no ++ or --
+// changes them, and they are no parameters.
+func constantVars(prog *ir.Program) map[*ir.Var]bool {
+	cand := map[*ir.Var]bool{}
+	bad := map[*ir.Var]bool{}
+	isLit := func(e ir.Expr) bool { _, ok := ir.Uncast(e).(*ir.IntLit); return ok }
+	for _, g := range prog.Globals {
+		if !ir.IsInteger(g.Type) {
+			continue
+		}
+		if g.Init == nil || !g.Init.IsList && isLit(g.Init.Expr) {
+			cand[g] = true
+		} else {
+			bad[g] = true
+		}
+	}
+	for _, f := range prog.Funcs {
+		for _, p := range f.Params {
+			bad[p] = true
+		}
+		if f.Body == nil {
+			continue
+		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case *ir.DeclStmt:
+				if !ir.IsInteger(x.Var.Type) {
+					break
+				}
+				if x.Init == nil || !x.Init.IsList && isLit(x.Init.Expr) {
+					cand[x.Var] = true
+				} else {
+					bad[x.Var] = true
+				}
+			case *ir.Assign:
+				if id, ok := x.L.(*ir.Ident); ok {
+					if x.Op == ir.OpNone && isLit(x.R) {
+						cand[id.Var] = true
+					} else {
+						bad[id.Var] = true
+					}
+				}
+			case *ir.Unary:
+				if id, ok := x.X.(*ir.Ident); ok {
+					switch x.Op {
+					case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+						bad[id.Var] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	out := map[*ir.Var]bool{}
+	for v := range cand {
+		if !bad[v] && v.Class != ir.Param {
+			out[v] = true
+		}
+	}
+	return out
 }

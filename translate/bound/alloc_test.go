@@ -46,6 +46,10 @@ struct s { int a; char b[3]; };
 		{"inside a branch", `int main(void) { n = __VERIFIER_nondet_int(); if (n > 1) { g = malloc(n * sizeof(long)); } return 0; }`,
 			bound.Limits{Unwind: 2},
 			[]string{"if (n > 1)", "__ladr_bound((unsigned long)n > 2UL", "g = malloc(2 * sizeof(long));"}, "bounded to 2 elements"},
+		{"const global count", `const int N = 16; int main(void) { g = malloc(sizeof(long) * N); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
+		{"count assigned constants only", `int main(void) { int k = 8; if (n) k = 16; g = malloc(k * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
+		{"count assigned a constant and an input", `int main(void) { int k = 8; if (n) k = __VERIFIER_nondet_int(); g = malloc(k * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2},
+			[]string{"__ladr_bound((unsigned long)k > 2UL", "g = malloc(2 * sizeof(long));"}, "(k)"},
 		{"constant size", `int main(void) { g = malloc(4 * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
 		{"bytes", `int main(void) { n = __VERIFIER_nondet_int(); char *p = malloc(n + 1); return p[0]; }`, bound.Limits{Unwind: 2}, nil, ""},
 		{"two symbolic factors", `int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); char *p = malloc(a * b); return p[0]; }`, bound.Limits{Unwind: 2}, nil, ""},
@@ -85,7 +89,7 @@ struct s { int a; char b[3]; };
 	}
 }
 
-// TestBoundAllocationsProof: the program whose bounds are proved keeps the
+// TestBoundAllocationsProof: the program of a completeness check keeps the
 // symbolic sizes (the pass is skipped).
 func TestBoundAllocationsProof(t *testing.T) {
 	src := "#include <stdlib.h>\nint __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(); long *g = malloc(n * sizeof(long)); return g != 0; }\n"
@@ -95,14 +99,14 @@ func TestBoundAllocationsProof(t *testing.T) {
 	}
 }
 
-// runProve runs the passes up to alloc for a proof of the bounds.
+// runProve runs the passes up to alloc for a completeness check.
 func runProve(t testing.TB, src string) *translate.Unit {
 	t.Helper()
 	p, err := fe.Parse("test.c", []byte(src), cfront.Options{Model: cfront.LP64})
 	if err != nil {
 		t.Fatalf("Parse: %v", err)
 	}
-	u, err := translate.Run(p, translate.Config{Model: cfront.LP64, Limits: bound.Limits{Unwind: 2}, Rounds: 2, ProveBounds: true}, nil, translate.RunOptions{StopAfter: "alloc"})
+	u, err := translate.Run(p, translate.Config{Model: cfront.LP64, Limits: bound.Limits{Unwind: 2}, Rounds: 2, SymbolicSizes: true}, nil, translate.RunOptions{StopAfter: "alloc"})
 	if err != nil {
 		t.Fatalf("translate.Run: %v", err)
 	}
