@@ -231,14 +231,42 @@ func (a *allocBounder) knownValue(e ir.Expr) bool {
 	return known
 }
 
+// constantExpr reports whether e is made of integer literals, sizeof and
+// operators alone.
+func constantExpr(e ir.Expr) bool {
+	ok := true
+	ir.Inspect(e, func(n any) bool {
+		switch x := n.(type) {
+		case *ir.IntLit, *ir.SizeofType, *ir.SizeofExpr, *ir.Cast, *ir.Binary, *ir.Cond:
+		case *ir.Unary:
+			if x.Op == ir.Deref || x.Op == ir.Addr {
+				ok = false
+			}
+		default:
+			ok = false
+		}
+		return ok && !isSizeof(n)
+	})
+	return ok
+}
+
+// isSizeof reports whether n is a sizeof, whose operand is not evaluated.
+func isSizeof(n any) bool {
+	switch n.(type) {
+	case *ir.SizeofType, *ir.SizeofExpr:
+		return true
+	}
+	return false
+}
+
 // constantVars returns the integer variables of prog that only ever hold
 // integer constants: every assignment (and a global's initializer) is a
-// plain one of a literal, their address is never taken, no ++ or --
+// plain one of a constant expression, their address is never taken, no ++ or --
 // changes them, and they are no parameters.
 func constantVars(prog *ir.Program) map[*ir.Var]bool {
 	cand := map[*ir.Var]bool{}
 	bad := map[*ir.Var]bool{}
-	isLit := func(e ir.Expr) bool { _, ok := ir.Uncast(e).(*ir.IntLit); return ok }
+	isLit := constantExpr
 	for _, g := range prog.Globals {
 		if !ir.IsInteger(g.Type) {
 			continue

@@ -47,7 +47,7 @@ struct s { int a; char b[3]; };
 			bound.Limits{Unwind: 2},
 			[]string{"if (n > 1)", "__ladr_bound((unsigned long)n > 2UL", "g = malloc(2 * sizeof(long));"}, "bounded to 2 elements"},
 		{"const global count", `const int N = 16; int main(void) { g = malloc(sizeof(long) * N); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
-		{"count assigned constants only", `int main(void) { int k = 8; if (n) k = 16; g = malloc(k * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
+		{"count assigned constants only", `int main(void) { int k = 8; if (n) k = 4 * 4; g = malloc(k * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
 		{"count assigned a constant and an input", `int main(void) { int k = 8; if (n) k = __VERIFIER_nondet_int(); g = malloc(k * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2},
 			[]string{"__ladr_bound((unsigned long)k > 2UL", "g = malloc(2 * sizeof(long));"}, "(k)"},
 		{"constant size", `int main(void) { g = malloc(4 * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
