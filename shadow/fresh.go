@@ -55,18 +55,15 @@ func freshPointers(prog *ir.Program) map[*ir.Var]map[*ir.Call]bool {
 		}
 	}
 	for _, f := range prog.Funcs {
-		if f.Body == nil {
-			continue
-		}
 		for _, p := range f.Params {
 			bad[p] = true
+		}
+		if f.Body == nil {
+			continue
 		}
 		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
 			switch x := n.(type) {
 			case *ir.DeclStmt:
-				if x.Var.Class == ir.Param {
-					bad[x.Var] = true
-				}
 				if x.Init != nil {
 					if x.Init.IsList {
 						bad[x.Var] = true
@@ -94,15 +91,10 @@ func freshPointers(prog *ir.Program) map[*ir.Var]map[*ir.Call]bool {
 		})
 	}
 	out := map[*ir.Var]map[*ir.Call]bool{}
-	for _, f := range prog.Funcs {
-		for _, p := range f.Params {
-			bad[p] = true
-		}
-	}
 	// Variables never assigned hold a null pointer (a global) or nothing
 	// a defined program reads: fresh with no call.
 	collect := func(v *ir.Var) {
-		if v != nil && ir.IsPointer(v.Type) && !bad[v] {
+		if v != nil && ir.IsPointer(v.Type) && !bad[v] && v.Class != ir.Param {
 			if _, done := out[v]; !done {
 				out[v] = sites[v]
 				if out[v] == nil {
