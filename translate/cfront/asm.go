@@ -24,6 +24,9 @@ package cfront
 //     not the program's memory, so out only reads its operands and in
 //     gives its output a nondeterministic value of the size (what the
 //     device answers is unknown);
+//   - ud2 (Linux's BUG(), usually in a __bug_table section's company):
+//     the processor raises an invalid-opcode exception, which ends the
+//     process (SIGILL), so it is a call of abort;
 //   - mfence, lfence, sfence, the "lock; addl $0,0(%esp)" fence, pause,
 //     "rep; nop", nop and the empty template (compiler barriers): no
 //     operation in ladr's sequentially consistent model, except that the
@@ -67,6 +70,7 @@ const (
 	asmBit                        // bts, btr, btc bit, mem
 	asmIn                         // in port, reg: reg gets a nondet value
 	asmOut                        // out reg, port: reads both
+	asmTrap                       // ud2: the process ends
 )
 
 // asmLoc is a destination: operand op itself, or (indirect) the memory
@@ -167,6 +171,10 @@ func recogniseAsm(tmpl string, ops []asmOperand, extended bool) (asmInsn, error)
 	}
 	if len(main) == 0 {
 		return asmInsn{kind: asmNoOp}, nil
+	}
+	if main[0].mnem == "ud2" && !main[0].locked && len(main[0].args) == 0 {
+		// Whatever follows never runs.
+		return asmInsn{kind: asmTrap}, nil
 	}
 	if len(main) > 2 {
 		return asmInsn{}, fmt.Errorf("%d instructions", len(main))
@@ -504,6 +512,11 @@ func asmLines(tmpl string, ops []asmOperand, extended bool) ([]asmLine, error) {
 			raw = raw[:i]
 		}
 		s := strings.TrimSpace(raw)
+		if i := strings.IndexByte(s, ':'); i > 0 && isAsmLabel(s[:i]) {
+			// A local label, alone or before an instruction or a
+			// directive on its line ("1:\tud2").
+			s = strings.TrimSpace(s[i+1:])
+		}
 		if s == "" {
 			continue
 		}
@@ -527,9 +540,6 @@ func asmLines(tmpl string, ops []asmOperand, extended bool) ([]asmLine, error) {
 		}
 		if otherSection {
 			return nil, fmt.Errorf("%q in another section", s)
-		}
-		if strings.HasSuffix(s, ":") && isAsmLabel(s[:len(s)-1]) {
-			continue
 		}
 		mnem, rest, _ := strings.Cut(s, " ")
 		if i := strings.IndexByte(mnem, '\t'); i >= 0 {
@@ -796,6 +806,9 @@ func (l *lowerer) lowerAsm(in asmInsn, ops []asmOperand, exprs []cc.ExpressionNo
 		return a.insn(in)
 	case asmIn, asmOut:
 		return a.portIO(in)
+	case asmTrap:
+		a.exec(a.call("abort", ir.VoidType))
+		return a.out, nil
 	}
 	return nil, fmt.Errorf("not recognised")
 }

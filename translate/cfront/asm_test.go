@@ -117,6 +117,10 @@ func TestRecogniseAsm(t *testing.T) {
 		{"locked out", "lock; outb %b0, %w1", asmOps("|", "a", "Nd"), asmInsn{}, "lock prefix"},
 		{"inw into a byte", "inw %w1, %b0", asmOps("=a", "|", "Nd"), asmInsn{}, "operand size"},
 		{"insb", "rep; insb", nil, asmInsn{}, "rep prefix"},
+		// Linux's BUG(): ud2 with its table entry in another section.
+		{"ud2", "ud2", nil, asmInsn{kind: asmTrap}, ""},
+		{"linux BUG", "1:\tud2\n.pushsection __bug_table,\"a\"\n2:\t.long 1b - 2b, %c0 - 2b\n\t.word %c1, 0\n\t.org 2b+%c2\n.popsection", asmOps("|", "i", "i", "i"), asmInsn{kind: asmTrap}, ""},
+		{"label and instruction", "1: lock; incl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
 		{"cpuid", "cpuid", nil, asmInsn{}, "instruction"},
 		{"lock on register", "lock; incl %0", asmOps("+r"), asmInsn{}, "destination"},
 		{"lock on rm", "lock; incl %0", asmOps("+rm"), asmInsn{}, "destination"},
@@ -214,6 +218,7 @@ func TestLowerAsm(t *testing.T) {
 		{"barrier of a +g output", `__asm__ __volatile__("" : "+g"(x));`, []string{"unsupported", "may be accessed or not"}},
 		{"lock prefix macro", "#define LOCK \"lock ; \"\n__asm__ __volatile__(LOCK \"xaddl %0, %1\\n\\t\" : \"+r\"(v), \"+m\"(x));",
 			[]string{"__ladr_t1 = __atomic_fetch_add(&x, v, 5);", "v = __ladr_t1;"}},
+		{"ud2", `__asm__ __volatile__("ud2"); x = 1;`, []string{"abort();", "x = 1;"}},
 		{"inb", `__asm__ __volatile__("inb %w1, %b0" : "=a"(c) : "Nd"(w));`, []string{"w;", "c = __VERIFIER_nondet_uchar();"}},
 		{"outb", `__asm__ __volatile__("outb %b0, %w1" : : "a"(c), "Nd"(w));`, []string{"w;", "c;"}},
 		{"outb constant", `__asm__ __volatile__("outb %b0, %w1" : : "a"(c), "Nd"(0x80));`, []string{"c;"}},
