@@ -1,6 +1,7 @@
 package shadow
 
 import (
+	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/workaround"
 )
@@ -32,14 +33,14 @@ import (
 func freshPointers(prog *ir.Program) map[*ir.Var]map[*ir.Call]bool {
 	sites := map[*ir.Var]map[*ir.Call]bool{}
 	bad := map[*ir.Var]bool{}
-	assign := func(v *ir.Var, val ir.Expr) {
-		if !ir.IsPointer(v.Type) {
+	ir.EachWrite(prog, func(v *ir.Var, val ir.Expr) {
+		if !ir.IsPointer(v.Type) || val != nil && isNullPtr(val) {
 			return
 		}
-		if isNullPtr(val) {
-			return
+		c := (*ir.Call)(nil)
+		if val != nil {
+			c = allocCall(val)
 		}
-		c := allocCall(val)
 		if c == nil {
 			bad[v] = true
 			return
@@ -48,58 +49,19 @@ func freshPointers(prog *ir.Program) map[*ir.Var]map[*ir.Call]bool {
 			sites[v] = map[*ir.Call]bool{}
 		}
 		sites[v][c] = true
-	}
-	for _, g := range prog.Globals {
-		if g.Init != nil && (g.Init.IsList || !isNullPtr(g.Init.Expr)) {
-			bad[g] = true
-		}
-	}
-	for _, f := range prog.Funcs {
-		for _, p := range f.Params {
-			bad[p] = true
-		}
-		if f.Body == nil {
-			continue
-		}
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			switch x := n.(type) {
-			case *ir.DeclStmt:
-				if x.Init != nil {
-					if x.Init.IsList {
-						bad[x.Var] = true
-					} else {
-						assign(x.Var, x.Init.Expr)
-					}
-				}
-			case *ir.Assign:
-				if id, ok := x.L.(*ir.Ident); ok {
-					if x.Op != ir.OpNone {
-						bad[id.Var] = true
-					} else {
-						assign(id.Var, x.R)
-					}
-				}
-			case *ir.Unary:
-				if id, ok := x.X.(*ir.Ident); ok {
-					switch x.Op {
-					case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-						bad[id.Var] = true
-					}
-				}
-			}
-			return true
-		})
-	}
+	})
+	// Fresh: never written anything else, no parameter. A variable never
+	// written is a global holding a null pointer (a local that is never
+	// assigned is left out: it holds nothing a defined program reads).
 	out := map[*ir.Var]map[*ir.Call]bool{}
-	// Variables never assigned hold a null pointer (a global) or nothing
-	// a defined program reads: fresh with no call.
 	collect := func(v *ir.Var) {
-		if v != nil && ir.IsPointer(v.Type) && !bad[v] && v.Class != ir.Param {
-			if _, done := out[v]; !done {
-				out[v] = sites[v]
-				if out[v] == nil {
-					out[v] = map[*ir.Call]bool{}
-				}
+		if !ir.IsPointer(v.Type) || bad[v] || v.Class == ir.Param {
+			return
+		}
+		if _, done := out[v]; !done {
+			out[v] = sites[v]
+			if out[v] == nil {
+				out[v] = map[*ir.Call]bool{}
 			}
 		}
 	}
@@ -118,27 +80,15 @@ func isNullPtr(e ir.Expr) bool {
 	return ok && l.Val == 0
 }
 
-// allocCall returns the call of malloc or calloc e is (under casts), or
-// nil.
+// allocCall returns the call of malloc or calloc e is (under casts, or
+// RouteCalloc's helper), or nil.
 func allocCall(e ir.Expr) *ir.Call {
-	c, ok := ir.Uncast(e).(*ir.Call)
-	if !ok {
-		return nil
-	}
-	fn := ir.CalledFunc(c)
-	if fn == nil {
-		return nil
-	}
-	if fn.Name == workaround.CallocHelper {
-		return c
-	}
-	switch fn.Name {
-	case "malloc", "__builtin_malloc", "calloc", "__builtin_calloc":
-		if fn.Body == nil {
+	if c, ok := ir.Uncast(e).(*ir.Call); ok {
+		if fn := ir.CalledFunc(c); fn != nil && fn.Name == workaround.CallocHelper {
 			return c
 		}
 	}
-	return nil
+	return bound.AllocCall(e)
 }
 
 // basePointer returns the pointer variable p points through: p itself,

@@ -29,6 +29,7 @@ func TestSeparateBlocks(t *testing.T) {
 		{"incremented", `long *a, *b; int main(void) { a = malloc(8); b = malloc(8); b++; return 0; }`, "a", "b", false},
 		{"realloc", `long *a, *b; int main(void) { a = malloc(8); b = malloc(8); b = realloc(b, 16); return 0; }`, "a", "b", false},
 		{"initialized global", `long x; long *a, *b = &x; int main(void) { a = malloc(8); return b != a; }`, "a", "b", false},
+		{"extern", `extern long *b; long *a; int main(void) { a = malloc(8); return b != a; }`, "a", "b", false},
 		{"same variable", `long *a; int main(void) { a = malloc(8); return 0; }`, "a", "a", false},
 		{"parameter", `long *a; void *f(void *p) { long *b = p; *b = 1; return 0; } int main(void) { pthread_t t; a = malloc(8); pthread_create(&t, 0, f, a); return 0; }`, "a", "b", false},
 	}

@@ -37,7 +37,7 @@ func BoundAllocations(prog *ir.Program, entries []*ir.Function, k int, notes *No
 	if k < 1 {
 		return 0
 	}
-	a := &allocBounder{prog: prog, k: k, notes: notes, seen: map[ir.Pos]bool{}, known: constantVars(prog)}
+	a := &allocBounder{prog: prog, k: k, notes: notes, seen: map[ir.Pos]bool{}, varying: varyingVars(prog)}
 	for _, f := range entries {
 		if f.Body != nil {
 			a.block(f.Body)
@@ -52,7 +52,9 @@ type allocBounder struct {
 	notes *Notes
 	seen  map[ir.Pos]bool
 	n     int
-	known map[*ir.Var]bool // variables that only ever hold constants
+	// varying: the variables that may hold something other than
+	// constants (varyingVars).
+	varying map[*ir.Var]bool
 }
 
 func (a *allocBounder) block(b *ir.Block) {
@@ -97,6 +99,16 @@ func allocCall(s ir.Stmt) *ir.Call {
 			e = as.R
 		}
 	}
+	if e == nil {
+		return nil
+	}
+	return AllocCall(e)
+}
+
+// AllocCall returns the call e is (under casts) when it is one of the C
+// library's malloc(size) or calloc(count, size) (or their builtins; a
+// program that defines them is left out), else nil.
+func AllocCall(e ir.Expr) *ir.Call {
 	c, ok := ir.Uncast(e).(*ir.Call)
 	if !ok {
 		return nil
@@ -216,7 +228,7 @@ func (a *allocBounder) knownValue(e ir.Expr) bool {
 	ir.Inspect(e, func(n any) bool {
 		switch x := n.(type) {
 		case *ir.Ident:
-			if !a.known[x.Var] {
+			if a.varying[x.Var] || x.Var.Class == ir.Param || !ir.IsInteger(x.Var.Type) {
 				known = false
 			}
 		case *ir.Unary:
@@ -259,66 +271,22 @@ func isSizeof(n any) bool {
 	return false
 }
 
-// constantVars returns the integer variables of prog that only ever hold
-// integer constants: every assignment (and a global's initializer) is a
-// plain one of a constant expression, their address is never taken, no ++ or --
-// changes them, and they are no parameters.
-func constantVars(prog *ir.Program) map[*ir.Var]bool {
-	cand := map[*ir.Var]bool{}
-	bad := map[*ir.Var]bool{}
-	isLit := constantExpr
-	for _, g := range prog.Globals {
-		if !ir.IsInteger(g.Type) {
-			continue
+// varyingVars returns the variables of prog that may hold something
+// other than an integer constant: those written a value that is not a
+// constant expression, or a value ir.EachWrite does not give (an address
+// taken, ++, an extern global), and the parameters. The others hold
+// constants only (or nothing a defined program reads).
+func varyingVars(prog *ir.Program) map[*ir.Var]bool {
+	varying := map[*ir.Var]bool{}
+	ir.EachWrite(prog, func(v *ir.Var, val ir.Expr) {
+		if val == nil || !constantExpr(val) {
+			varying[v] = true
 		}
-		if g.Init == nil || !g.Init.IsList && isLit(g.Init.Expr) {
-			cand[g] = true
-		} else {
-			bad[g] = true
-		}
-	}
+	})
 	for _, f := range prog.Funcs {
 		for _, p := range f.Params {
-			bad[p] = true
-		}
-		if f.Body == nil {
-			continue
-		}
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			switch x := n.(type) {
-			case *ir.DeclStmt:
-				if !ir.IsInteger(x.Var.Type) {
-					break
-				}
-				if x.Init == nil || !x.Init.IsList && isLit(x.Init.Expr) {
-					cand[x.Var] = true
-				} else {
-					bad[x.Var] = true
-				}
-			case *ir.Assign:
-				if id, ok := x.L.(*ir.Ident); ok {
-					if x.Op == ir.OpNone && isLit(x.R) {
-						cand[id.Var] = true
-					} else {
-						bad[id.Var] = true
-					}
-				}
-			case *ir.Unary:
-				if id, ok := x.X.(*ir.Ident); ok {
-					switch x.Op {
-					case ir.Addr, ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-						bad[id.Var] = true
-					}
-				}
-			}
-			return true
-		})
-	}
-	out := map[*ir.Var]bool{}
-	for v := range cand {
-		if !bad[v] && v.Class != ir.Param {
-			out[v] = true
+			varying[p] = true
 		}
 	}
-	return out
+	return varying
 }

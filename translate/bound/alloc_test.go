@@ -50,6 +50,8 @@ struct s { int a; char b[3]; };
 		{"count assigned constants only", `int main(void) { int k = 8; if (n) k = 4 * 4; g = malloc(k * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
 		{"count assigned a constant and an input", `int main(void) { int k = 8; if (n) k = __VERIFIER_nondet_int(); g = malloc(k * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2},
 			[]string{"__ladr_bound((unsigned long)k > 2UL", "g = malloc(2 * sizeof(long));"}, "(k)"},
+		{"extern count", `extern int m; int main(void) { g = malloc(m * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2},
+			[]string{"__ladr_bound((unsigned long)m > 2UL", "g = malloc(2 * sizeof(long));"}, "(m)"},
 		{"constant size", `int main(void) { g = malloc(4 * sizeof(long)); return 0; }`, bound.Limits{Unwind: 2}, nil, ""},
 		{"bytes", `int main(void) { n = __VERIFIER_nondet_int(); char *p = malloc(n + 1); return p[0]; }`, bound.Limits{Unwind: 2}, nil, ""},
 		{"two symbolic factors", `int main(void) { int a = __VERIFIER_nondet_int(), b = __VERIFIER_nondet_int(); char *p = malloc(a * b); return p[0]; }`, bound.Limits{Unwind: 2}, nil, ""},

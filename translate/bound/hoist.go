@@ -123,9 +123,6 @@ func (h *hoister) pointees(e ir.Expr) (map[*ir.Function]bool, bool) {
 				return true
 			}
 			seen[v] = true
-			if h.fpTaken[v] {
-				return false // written through a pointer: unknown
-			}
 			vals, ok := h.fpAssign[v]
 			if !ok {
 				return false
@@ -146,68 +143,15 @@ func (h *hoister) pointees(e ir.Expr) (map[*ir.Function]bool, bool) {
 }
 
 // collectFP records every value assigned to each variable (assignments,
-// initializers, arguments for parameters; nil for an unknown one) and the
-// variables whose address is taken.
+// initializers, arguments for parameters; nil for an unknown one, an
+// address taken among them).
 func (h *hoister) collectFP() {
 	h.fpAssign = map[*ir.Var][]ir.Expr{}
-	h.fpTaken = map[*ir.Var]bool{}
-	add := func(v *ir.Var, e ir.Expr) { h.fpAssign[v] = append(h.fpAssign[v], e) }
-	for _, v := range h.prog.Globals {
-		if v.Init != nil && !v.Init.IsList {
-			add(v, v.Init.Expr)
-		} else if v.Init != nil || v.Extern {
-			add(v, nil)
-		}
-	}
-	for _, f := range h.prog.Funcs {
-		if f.Body == nil {
-			continue
-		}
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			switch x := n.(type) {
-			case *ir.DeclStmt:
-				if x.Init != nil {
-					if x.Init.IsList {
-						add(x.Var, nil)
-					} else {
-						add(x.Var, x.Init.Expr)
-					}
-				}
-			case *ir.Assign:
-				if id, ok := x.L.(*ir.Ident); ok {
-					if x.Op != ir.OpNone {
-						add(id.Var, nil)
-					} else {
-						add(id.Var, x.R)
-					}
-				}
-			case *ir.Unary:
-				if id, ok := x.X.(*ir.Ident); ok {
-					switch x.Op {
-					case ir.Addr:
-						h.fpTaken[id.Var] = true
-					case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-						add(id.Var, nil)
-					}
-				}
-			case *ir.Call:
-				g := ir.CalledFunc(x)
-				if g == nil || g.Body == nil {
-					return true
-				}
-				for i, p := range g.Params {
-					if i < len(x.Args) {
-						add(p, x.Args[i])
-					}
-				}
-			}
-			return true
-		})
-	}
+	ir.EachWrite(h.prog, func(v *ir.Var, e ir.Expr) { h.fpAssign[v] = append(h.fpAssign[v], e) })
 	// Parameters of functions whose address is taken may receive any value.
 	for _, f := range h.targets {
 		for _, p := range f.Params {
-			add(p, nil)
+			h.fpAssign[p] = append(h.fpAssign[p], nil)
 		}
 	}
 }
@@ -224,7 +168,6 @@ type hoister struct {
 	pre     []ir.Stmt
 	// Function-pointer analysis (pointees).
 	fpAssign map[*ir.Var][]ir.Expr
-	fpTaken  map[*ir.Var]bool
 }
 
 // NeedsStmt reports whether a call must be a statement of its own.

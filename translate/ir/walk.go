@@ -281,3 +281,67 @@ func HasEffects(e Expr) bool {
 	})
 	return found
 }
+
+// EachWrite calls write(v, val) for every write of a variable of prog that
+// names the variable: a global's or a declaration's initializer, a plain
+// assignment v = val, and a defined function's parameter receiving a
+// direct call's argument. val is nil for a write whose value it does not
+// give: a list initializer, a compound assignment, ++ and --, an extern
+// global's value (set outside the program), and the variable's address
+// taken (anything may be written through the pointer). A parameter of a
+// function called through a pointer, or a thread's start routine, gets
+// values EachWrite does not see: callers that follow parameters must add
+// those.
+func EachWrite(prog *Program, write func(v *Var, val Expr)) {
+	for _, g := range prog.Globals {
+		switch {
+		case g.Init != nil && !g.Init.IsList:
+			write(g, g.Init.Expr)
+		case g.Init != nil || g.Extern:
+			write(g, nil)
+		}
+	}
+	for _, f := range prog.Funcs {
+		if f.Body == nil {
+			continue
+		}
+		Inspect(Stmt(f.Body), func(n any) bool {
+			switch x := n.(type) {
+			case *DeclStmt:
+				if x.Init != nil {
+					if x.Init.IsList {
+						write(x.Var, nil)
+					} else {
+						write(x.Var, x.Init.Expr)
+					}
+				}
+			case *Assign:
+				if id, ok := x.L.(*Ident); ok {
+					if x.Op != OpNone {
+						write(id.Var, nil)
+					} else {
+						write(id.Var, x.R)
+					}
+				}
+			case *Unary:
+				if id, ok := x.X.(*Ident); ok {
+					switch x.Op {
+					case Addr, PreInc, PreDec, PostInc, PostDec:
+						write(id.Var, nil)
+					}
+				}
+			case *Call:
+				g := CalledFunc(x)
+				if g == nil || g.Body == nil {
+					return true
+				}
+				for i, p := range g.Params {
+					if i < len(x.Args) {
+						write(p, x.Args[i])
+					}
+				}
+			}
+			return true
+		})
+	}
+}
