@@ -24,6 +24,12 @@ package cfront
 //     not the program's memory, so out only reads its operands and in
 //     gives its output a nondeterministic value of the size (what the
 //     device answers is unknown);
+//   - call *%cN (Linux's paravirtualized operations, PVOP_CALL): an
+//     indirect call through the function pointer whose address is operand
+//     N, an "i" constant &X; it is the call (*X)() with the "=a" output,
+//     if any, receiving its result (no register arguments, no other
+//     outputs), so a pointer that no function of the program fits is
+//     treated like any other such call;
 //   - ud2 (Linux's BUG(), usually in a __bug_table section's company):
 //     the processor raises an invalid-opcode exception, which ends the
 //     process (SIGILL), so it is a call of abort;
@@ -71,6 +77,7 @@ const (
 	asmIn                         // in port, reg: reg gets a nondet value
 	asmOut                        // out reg, port: reads both
 	asmTrap                       // ud2: the process ends
+	asmCall                       // call *%cN: a call through the pointer at &X
 )
 
 // asmLoc is a destination: operand op itself, or (indirect) the memory
@@ -126,6 +133,7 @@ const (
 	asmArgImm                         // $1
 	asmArgInd                         // (%0), 0(%0)
 	asmArgStack                       // (%esp), 0(%rsp): only in the fence idiom
+	asmArgCallInd                     // *%c0, *%c[name]: the memory at a constant address, as a call's target
 )
 
 // asmLine is one instruction of the template.
@@ -176,6 +184,12 @@ func recogniseAsm(tmpl string, ops []asmOperand, extended bool) (asmInsn, error)
 		// Whatever follows never runs.
 		return asmInsn{kind: asmTrap}, nil
 	}
+	if main[0].mnem == "call" {
+		if len(main) > 1 {
+			return asmInsn{}, fmt.Errorf("%d instructions", len(main))
+		}
+		return asmCallInsn(main[0], ops)
+	}
 	if len(main) > 2 {
 		return asmInsn{}, fmt.Errorf("%d instructions", len(main))
 	}
@@ -217,6 +231,30 @@ func asmMnemonic(m string) (base string, size int, ok bool) {
 		}
 	}
 	return "", 0, false
+}
+
+// asmCallInsn recognises an indirect call through a constant operand's
+// address: call *%cN with operand N an "i" constant, every other input a
+// constant too (no register arguments) and no output but the accumulator
+// ("=a", the result).
+func asmCallInsn(ln asmLine, ops []asmOperand) (asmInsn, error) {
+	if ln.locked || len(ln.args) != 1 || ln.args[0].kind != asmArgCallInd {
+		return asmInsn{}, fmt.Errorf("%q: operands", ln.text)
+	}
+	target := ln.args[0].op
+	in := asmInsn{kind: asmCall, src: asmSrc{op: target}, dst: asmLoc{op: -1}}
+	for i, o := range ops {
+		c := strings.TrimLeft(o.constraint, "=+&%")
+		switch {
+		case o.output && o.constraint == "=a" && in.dst.op < 0:
+			in.dst.op = i
+		case o.output:
+			return asmInsn{}, fmt.Errorf("%q: output %d %q", ln.text, i, o.constraint)
+		case c != "i":
+			return asmInsn{}, fmt.Errorf("%q: register argument %d %q", ln.text, i, o.constraint)
+		}
+	}
+	return in, nil
 }
 
 // asmMain recognises the main instruction.
@@ -627,6 +665,15 @@ func asmParseArg(s string, ops []asmOperand, extended bool) (asmArg, error) {
 		}
 		return asmArg{kind: asmArgInd, op: a.op}, nil
 	}
+	if ref, ok := strings.CutPrefix(s, "*%c"); ok && extended {
+		// An indirect call's target: the constant operand printed
+		// without its $ is a memory address.
+		a, err := asmParseArg("%"+ref, ops, extended)
+		if err != nil || a.kind != asmArgOp || a.mod != 0 {
+			return asmArg{}, fmt.Errorf("operand %s", s)
+		}
+		return asmArg{kind: asmArgCallInd, op: a.op}, nil
+	}
 	if !extended || !strings.HasPrefix(s, "%") || strings.HasPrefix(s, "%%") {
 		return asmArg{}, fmt.Errorf("operand %s", s)
 	}
@@ -809,6 +856,8 @@ func (l *lowerer) lowerAsm(in asmInsn, ops []asmOperand, exprs []cc.ExpressionNo
 	case asmTrap:
 		a.exec(a.call("abort", ir.VoidType))
 		return a.out, nil
+	case asmCall:
+		return a.indirectCall(in)
 	}
 	return nil, fmt.Errorf("not recognised")
 }
@@ -1165,6 +1214,36 @@ func (a *asmLowering) portIO(in asmInsn) ([]ir.Stmt, error) {
 	}
 	name := map[int]string{1: "__VERIFIER_nondet_uchar", 2: "__VERIFIER_nondet_ushort", 4: "__VERIFIER_nondet_uint"}[size]
 	a.set(out, a.call(name, sizedInt(size)))
+	return a.out, nil
+}
+
+// indirectCall lowers call *%cN: the function whose address is stored at
+// operand N's constant address &X is called, (*X)(), its result stored
+// to the "=a" output if there is one.
+func (a *asmLowering) indirectCall(in asmInsn) ([]ir.Stmt, error) {
+	p := ir.Uncast(a.vals[in.src.op])
+	at, ok := p.(*ir.Unary)
+	if !ok || at.Op != ir.Addr || !ir.IsPointer(p.Type()) {
+		return nil, fmt.Errorf("operand %d is not the address of a variable", in.src.op)
+	}
+	if pt := ir.Elem(p.Type()); !ir.IsPointer(pt) {
+		return nil, fmt.Errorf("operand %d is not the address of a pointer", in.src.op)
+	}
+	result := ir.Type(ir.VoidType)
+	var out ir.Expr
+	if in.dst.op >= 0 {
+		if out = a.lvOut(in.dst.op); out == nil || !isIntOrPtr(a.ccType(in.dst.op)) {
+			return nil, fmt.Errorf("output %d is not an integer", in.dst.op)
+		}
+		result = out.Type()
+	}
+	fn := &ir.Cast{X: ir.Clone(at.X), T: &ir.Pointer{Elem: &ir.Func{Result: result}}, P: a.loc.Pos}
+	call := &ir.Call{Fn: fn, T: result, P: a.loc.Pos}
+	if out == nil {
+		a.exec(call)
+	} else {
+		a.set(out, call)
+	}
 	return a.out, nil
 }
 

@@ -120,6 +120,14 @@ func TestRecogniseAsm(t *testing.T) {
 		// Linux's BUG(): ud2 with its table entry in another section.
 		{"ud2", "ud2", nil, asmInsn{kind: asmTrap}, ""},
 		{"linux BUG", "1:\tud2\n.pushsection __bug_table,\"a\"\n2:\t.long 1b - 2b, %c0 - 2b\n\t.word %c1, 0\n\t.org 2b+%c2\n.popsection", asmOps("|", "i", "i", "i"), asmInsn{kind: asmTrap}, ""},
+		// Linux's paravirtualized operations: a call through a pointer.
+		{"paravirt call", "771:\n\tcall *%c2;\n772:\n.pushsection .parainstructions,\"a\"\n .balign 8 \n .quad  771b\n  .byte %c1\n  .byte 772b-771b\n  .short %c3\n.popsection\n",
+			asmOps("=a", "|", "[paravirt_typenum]i", "[paravirt_opptr]i", "[paravirt_clobber]i"), asmInsn{kind: asmCall, dst: mem(0), src: op(2)}, ""},
+		{"paravirt call by name", "call *%c[op]", asmOps("|", "[op]i"), asmInsn{kind: asmCall, dst: mem(-1), src: op(0)}, ""},
+		{"call with a register argument", "call *%c1", asmOps("=a", "|", "i", "D"), asmInsn{}, "register argument 2"},
+		{"call with another output", "call *%c2", asmOps("=a", "=D", "|", "i"), asmInsn{}, "output 1"},
+		{"direct call", "call foo", nil, asmInsn{}, "operand foo"},
+		{"call through a register", "call *%0", asmOps("|", "r"), asmInsn{}, "operand *%0"},
 		{"label and instruction", "1: lock; incl %0", asmOps("+m"), asmInsn{kind: asmRMW, locked: true, arith: ir.Add, size: 4, dst: mem(0), src: imm(1)}, ""},
 		{"cpuid", "cpuid", nil, asmInsn{}, "instruction"},
 		{"lock on register", "lock; incl %0", asmOps("+r"), asmInsn{}, "destination"},
@@ -219,6 +227,12 @@ func TestLowerAsm(t *testing.T) {
 		{"lock prefix macro", "#define LOCK \"lock ; \"\n__asm__ __volatile__(LOCK \"xaddl %0, %1\\n\\t\" : \"+r\"(v), \"+m\"(x));",
 			[]string{"__ladr_t1 = __atomic_fetch_add(&x, v, 5);", "v = __ladr_t1;"}},
 		{"ud2", `__asm__ __volatile__("ud2"); x = 1;`, []string{"abort();", "x = 1;"}},
+		{"paravirt call", `__asm__ volatile("call *%c1;" : "=a"(y) : [op] "i"(&ops.save_fl.func) : "memory", "cc");`,
+			[]string{"y = ((long (*)(void))ops.save_fl.func)();"}},
+		{"paravirt call without result", `__asm__ volatile("call *%c[op];" : : [op] "i"(&ops.save_fl.func) : "memory");`,
+			[]string{"((void (*)(void))ops.save_fl.func)();"}},
+		{"call through a constant", `__asm__ volatile("call *%c0;" : : "i"(0));`, []string{"unsupported", "not the address of a variable"}},
+		{"call through an int", `__asm__ volatile("call *%c0;" : : "i"(&x));`, []string{"unsupported", "not the address of a pointer"}},
 		{"inb", `__asm__ __volatile__("inb %w1, %b0" : "=a"(c) : "Nd"(w));`, []string{"w;", "c = __VERIFIER_nondet_uchar();"}},
 		{"outb", `__asm__ __volatile__("outb %b0, %w1" : : "a"(c), "Nd"(w));`, []string{"w;", "c;"}},
 		{"outb constant", `__asm__ __volatile__("outb %b0, %w1" : : "a"(c), "Nd"(0x80));`, []string{"c;"}},
@@ -242,7 +256,9 @@ func TestLowerAsm(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "struct cnt { int counter; } s; int x, w, a[4]; long y; int *p; unsigned char c; unsigned long bits[4];\nvoid f(int v) {\n" + tc.stmt + "\n}\n"
+			src := "struct cnt { int counter; } s; int x, w, a[4]; long y; int *p; unsigned char c; unsigned long bits[4];\n" +
+				"struct cs { void *func; }; extern struct { struct cs save_fl; } ops;\n" +
+				"void f(int v) {\n" + tc.stmt + "\n}\n"
 			prog := parseOK(t, src, LP64)
 			text, _ := printProg(t, prog)
 			i := strings.Index(text, "void f(int v)\n")
