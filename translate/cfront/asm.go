@@ -129,11 +129,11 @@ type asmArg struct {
 type asmArgKind int
 
 const (
-	asmArgOp    asmArgKind = iota + 1 // %0, %[name]
-	asmArgImm                         // $1
-	asmArgInd                         // (%0), 0(%0)
-	asmArgStack                       // (%esp), 0(%rsp): only in the fence idiom
-	asmArgCallInd                     // *%c0, *%c[name]: the memory at a constant address, as a call's target
+	asmArgOp      asmArgKind = iota + 1 // %0, %[name]
+	asmArgImm                           // $1
+	asmArgInd                           // (%0), 0(%0)
+	asmArgStack                         // (%esp), 0(%rsp): only in the fence idiom
+	asmArgCallInd                       // *%c0, *%c[name]: the memory at a constant address, as a call's target
 )
 
 // asmLine is one instruction of the template.
