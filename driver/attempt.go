@@ -255,6 +255,11 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 			// past its array's end: CBMC reads an unconstrained value
 			// there, the compiled program the next object's bytes).
 			out.Reason = "the violation CBMC reported did not replay (a bug in ladr, or behaviour C leaves undefined, such as an access past an object's end, on its path): " + rep.Diverged
+			if len(rep.ZeroedExterns) > 0 {
+				// The likelier cause: CBMC chose a value the replay
+				// cannot give.
+				out.Reason = fmt.Sprintf("the violation CBMC reported did not replay: it may need a value of %s, declared extern and defined nowhere, which the replay sets to zero (%s)", strings.Join(rep.ZeroedExterns, ", "), rep.Diverged)
+			}
 			out.Refused = true
 			// Only a refused counterexample asks whether recording the
 			// heap may help.

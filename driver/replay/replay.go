@@ -86,12 +86,22 @@ var undefinedRef = regexp.MustCompile("undefined reference to `([A-Za-z_][A-Za-z
 // missingStubs returns stubs for the functions of prog that the linker
 // found undefined: declared, never defined, and not in the C library (a
 // Linux driver's file operations table names functions the task leaves
-// out). Their addresses are distinct, as in CBMC.
-func missingStubs(prog *ir.Program, linkErr string) string {
+// out). Their addresses are distinct, as in CBMC. A global variable
+// declared extern and defined nowhere (a struct or a pointer: the
+// sequentializer defines the others, with a nondeterministic value) is
+// defined with the value zero, one of the values CBMC may have given it:
+// a counterexample that needs another one does not replay.
+func missingStubs(prog *ir.Program, linkErr string) (stubs string, zeroed []string) {
 	var b strings.Builder
 	seen := map[string]bool{}
 	for _, m := range undefinedRef.FindAllStringSubmatch(linkErr, -1) {
 		name := m[1]
+		if v := externVar(prog, name); v != nil && !seen[name] {
+			seen[name] = true
+			fmt.Fprintf(&b, "%s;\n", ir.DeclareIn(prog, v.Type, name))
+			zeroed = append(zeroed, name)
+			continue
+		}
 		f := prog.Func(name)
 		if seen[name] || f == nil || f.Body != nil || f.Type == nil {
 			continue
@@ -99,7 +109,18 @@ func missingStubs(prog *ir.Program, linkErr string) string {
 		seen[name] = true
 		b.WriteString(stub(prog, f))
 	}
-	return b.String()
+	return b.String(), zeroed
+}
+
+// externVar returns the global of prog named name that is declared extern
+// and defined nowhere, or nil.
+func externVar(prog *ir.Program, name string) *ir.Var {
+	for _, v := range prog.Globals {
+		if v.Extern && v.Name == name {
+			return v
+		}
+	}
+	return nil
 }
 
 // defines reports whether the C text defines a function named name (the
@@ -165,6 +186,10 @@ type Outcome struct {
 	Message  string
 	// Diverged explains why the execution left the recorded path.
 	Diverged string
+	// ZeroedExterns names the variables declared extern and defined
+	// nowhere that the replay defined with the value zero (CBMC gives
+	// them any value).
+	ZeroedExterns []string
 	// Stdout and Stderr are the program's output (shortened).
 	Stdout, Stderr string
 }
@@ -237,8 +262,10 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 		return cc.CombinedOutput()
 	}
 	ccOut, err := compile()
+	var zeroed []string
 	if err != nil {
-		if stubs := missingStubs(prog, string(ccOut)); stubs != "" {
+		var stubs string
+		if stubs, zeroed = missingStubs(prog, string(ccOut)); stubs != "" {
 			src.WriteString("\n/* ladr replay: functions the program declares and nothing defines */\n" + stubs)
 			if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
 				return nil, err
@@ -264,7 +291,7 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &tail{b: &stdout, n: 1 << 16}, &limited{&stderr, 1 << 16}
 	err = cmd.Run()
-	out := &Outcome{Stdout: stdout.String(), Stderr: stderr.String()}
+	out := &Outcome{Stdout: stdout.String(), Stderr: stderr.String(), ZeroedExterns: zeroed}
 	var ee *exec.ExitError
 	switch {
 	case err == nil:

@@ -921,6 +921,7 @@ func (s *sequentializer) driver() {
 	}
 	x := &ir.Var{Name: "__ladr_x", Type: ir.UIntType, Class: ir.Local}
 	body = append(body, &ir.DeclStmt{Loc: loc, Var: x})
+	body = append(body, s.defineExterns(loc)...)
 	if d.Prefix != nil {
 		body = append(body, exec(loc, ir.CallFn(d.Prefix)))
 	}
@@ -977,6 +978,29 @@ func (s *sequentializer) driver() {
 		}
 	}
 	s.prog.Header = append(s.prog.Header, hdr...)
+}
+
+// defineExterns defines the globals the program declares extern but never
+// defines, giving each a nondeterministic value before main starts (what
+// CBMC gives an undefined extern, made explicit): the value is then a
+// choice of the counterexample, which a replay answers, and the program
+// links. A variable of a type havoc does not cover stays extern (CBMC
+// still gives it a nondeterministic value; a replay of a violation that
+// needs it does not link and ends unknown).
+func (s *sequentializer) defineExterns(loc ir.Loc) []ir.Stmt {
+	var out []ir.Stmt
+	for _, v := range s.prog.Globals {
+		if !v.Extern || v.ThreadLocal {
+			continue
+		}
+		h := s.havoc(loc, v)
+		if len(h) == 0 {
+			continue
+		}
+		v.Extern = false
+		out = append(out, h...)
+	}
+	return out
 }
 
 // blockIf returns the statements of a blocking call of property Deadlock
