@@ -60,6 +60,9 @@ type checker struct {
 	lead strategy.Bounds
 	// checkOnly, when set, limits the race checks (buildPlan.CheckOnly).
 	checkOnly func(ir.Pos) bool
+	// whole, when set, records what the whole program's search has done
+	// (strategy.Yield); a portfolio's members share it.
+	whole *strategy.WholeProgress
 }
 
 // detail is what the driver keeps of an attempt besides the strategy's
@@ -75,6 +78,20 @@ type detail struct {
 
 // Attempt translates the program for plan p and runs CBMC on it.
 func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attempt, error) {
+	a, err := c.attempt(ctx, p)
+	if c.whole != nil && err == nil && a != nil {
+		if a.Unit != nil && a.Unit.Layout != nil {
+			c.whole.Translated(a.Unit.Layout.Visible())
+		}
+		if a.Outcome != strategy.Unknown {
+			c.whole.Answered()
+		}
+	}
+	return a, err
+}
+
+// attempt is Attempt.
+func (c *checker) attempt(ctx context.Context, p strategy.Plan) (*strategy.Attempt, error) {
 	opt := c.opt
 	b := p.Bounds
 	det := &detail{}

@@ -146,7 +146,16 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		// portfolio takes it).
 		c.lead = strategy.PendingLead
 	}
-	found, err := c.search(ctx, strategy.Config{
+	wctx := ctx
+	if opt.Timeout > 0 && opt.Property.Seq == seq.Race && opt.Follow == nil && opt.MaxSlices > 0 && c.candidates != nil && c.candidates.Total > 0 {
+		// Slices may answer where the whole program cannot: a large
+		// one yields them part of the time.
+		c.whole = &strategy.WholeProgress{}
+		var cancel context.CancelFunc
+		wctx, cancel = strategy.Yield(ctx, opt.Timeout/strategy.WholeShare, c.whole)
+		defer cancel()
+	}
+	found, err := c.search(wctx, strategy.Config{
 		Schedule:  sched,
 		Fixed:     opt.FixedBounds,
 		TimeLimit: opt.Timeout > 0,

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/internal/memstat"
 )
 
@@ -73,7 +74,7 @@ func stopReason(ctx context.Context, phase string) string {
 	var in *Interrupted
 	var me *MemoryLimitError
 	switch {
-	case errors.As(cause, &te), errors.As(cause, &in), errors.As(cause, &me):
+	case errors.As(cause, &te), errors.As(cause, &in), errors.As(cause, &me), errors.Is(cause, strategy.ErrYield):
 		s = cause.Error()
 	case errors.Is(cause, context.DeadlineExceeded):
 		s = "timeout (the caller's deadline)"
