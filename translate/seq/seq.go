@@ -984,9 +984,9 @@ func (s *sequentializer) driver() {
 // defines, giving each a nondeterministic value before main starts (what
 // CBMC gives an undefined extern, made explicit): the value is then a
 // choice of the counterexample, which a replay answers, and the program
-// links. A variable of a type havoc does not cover stays extern (CBMC
-// still gives it a nondeterministic value; a replay of a violation that
-// needs it does not link and ends unknown).
+// links. A variable of a type havoc does not cover stays extern: CBMC
+// still gives it a nondeterministic value, and the replay defines it as
+// zero (a counterexample that needs another value does not replay).
 func (s *sequentializer) defineExterns(loc ir.Loc) []ir.Stmt {
 	var out []ir.Stmt
 	for _, v := range s.prog.Globals {
