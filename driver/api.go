@@ -369,7 +369,9 @@ type Step struct {
 	// inlining, the callee's name).
 	Function string `json:"function,omitempty"`
 	Source   string `json:"source,omitempty"`
-	// Kind is statement, context-switch, nondet, create, join, lock,
+	// Kind is statement, context-switch, nondet, extern (the value of a
+	// global declared extern and defined nowhere, at its declaration,
+	// before the program runs), create, join, lock,
 	// unlock, access (one of the two racing accesses) or violation.
 	Kind   string `json:"kind"`
 	Detail string `json:"detail,omitempty"`

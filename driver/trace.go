@@ -3,6 +3,7 @@ package driver
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -107,6 +108,9 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		default:
 			continue
 		}
+		if st.Type == cbmc.StepAssignment && tb.externValue(st) {
+			continue
+		}
 		if st.Type == cbmc.StepAssignment && st.LHS == model.VarNondetValue && model.Lookup(st.Location.Function).Op == model.OpNondet {
 			if !pending || tb.cur == nil {
 				continue
@@ -144,6 +148,26 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		}
 	}
 	return tb.steps
+}
+
+// externValue records, as a step of main at the variable's declaration,
+// the value the driver chose for a global declared extern and defined
+// nowhere (seq.Driver.Externs); it reports whether st was that.
+func (tb *traceBuilder) externValue(st cbmc.Step) bool {
+	d := tb.m.u.Driver
+	if d == nil || d.Main == nil || len(d.Externs) == 0 || st.Location.Function != d.Main.Name {
+		return false
+	}
+	v := tb.m.sm.VarNamed("", st.LHS)
+	if v == nil || !slices.Contains(d.Externs, v) {
+		return false
+	}
+	s := Step{Thread: "main", ThreadID: 0, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Col,
+		Source: tb.source(v.Pos.File, v.Pos.Line), Kind: "extern",
+		Detail: "declared extern and defined nowhere: any value", Values: []Value{{Lvalue: v.Name, Value: st.Value.Data}}}
+	tb.steps = append(tb.steps, s)
+	tb.cur = &tb.steps[len(tb.steps)-1]
+	return true
 }
 
 // threadOf maps a function of the sequentialized program to its thread.

@@ -92,7 +92,9 @@ func events(r *driver.Result, file string) []event {
 	num := numbering(r)
 	var evs []event
 	for _, s := range r.Trace {
-		if s.Kind == "context-switch" || s.Line <= 0 || s.File != file {
+		if s.Kind == "context-switch" || s.Kind == "extern" || s.Line <= 0 || s.File != file {
+			// (An extern's value is chosen before the program runs, at a
+			// declaration no witness waypoint can name.)
 			continue
 		}
 		e := event{step: s, create: -1}

@@ -114,6 +114,10 @@ type Driver struct {
 	// program has no such loop.
 	Unrun *ir.Var
 	Main  *ir.Function
+	// Externs are the globals declared extern and defined nowhere that
+	// Main gives a nondeterministic value before anything runs
+	// (defineExterns).
+	Externs []*ir.Var
 	// Prefix holds main's statements that run before it creates a thread;
 	// the driver calls it once, first.
 	Prefix *ir.Function
@@ -998,6 +1002,7 @@ func (s *sequentializer) defineExterns(loc ir.Loc) []ir.Stmt {
 			continue
 		}
 		v.Extern = false
+		s.d.Externs = append(s.d.Externs, v)
 		out = append(out, h...)
 	}
 	return out
