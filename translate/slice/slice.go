@@ -7,9 +7,10 @@
 // candidate (through the threads that create them), the functions on the
 // call paths from each thread's start routine to the function of its
 // access, the small functions that take or release locks for them (lock
-// wrappers, to a depth), and, with exact stubs, the small helpers kept
-// functions call (at most MaxSmall statements, calling only modelled
-// library functions and small helpers). Every other function of the
+// wrappers, to a depth), and the small helpers kept functions call (at
+// most MaxSmall statements, calling only modelled library functions and
+// small helpers): with exact stubs all of them, with abstract stubs
+// those that return a pointer (an abstract stub's pointer is null). Every other function of the
 // program, and
 // every library function ladr has no model for that the kept code calls,
 // becomes a stub:
@@ -249,16 +250,17 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 		}
 	}
 	// With exact stubs, the small helpers the kept functions call
-	// directly: kept whole, so that fewer paths end at a stub. (Abstract
-	// stubs stand for them well enough, and the slice stays smaller.)
+	// directly: kept whole, so that fewer paths end at a stub. Abstract
+	// stubs stand for them well enough (and the slice stays smaller),
+	// except for a helper that returns a pointer, which the stub would
+	// make null (Linux's netdev_priv: every access through its result
+	// would fail): such helpers are kept with abstract stubs too.
 	small := map[*ir.Function]int{}
 	var helpers []*ir.Function
-	if m == Exact {
-		for f := range keep {
-			for _, s := range g.Sites[f] {
-				if t := s.Callee; t != nil && !keep[t] && b.small(t, SmallDepth, small) {
-					helpers = append(helpers, t)
-				}
+	for f := range keep {
+		for _, s := range g.Sites[f] {
+			if t := s.Callee; t != nil && !keep[t] && (m == Exact || ir.IsPointer(t.Type.Result)) && b.small(t, SmallDepth, small) {
+				helpers = append(helpers, t)
 			}
 		}
 	}

@@ -140,6 +140,7 @@ const chains = `#include <pthread.h>
 int hits, ready;
 void trace(const char *what);
 static int twice(int x) { return 2 * x; }
+static int *slot(void) { return &ready; }
 static void bump(void) { hits++; }
 static void step(void) { ready = 1; trace("step"); bump(); }
 static void again(void) { trace("again"); step(); }
@@ -147,7 +148,7 @@ pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static void lock(void) { pthread_mutex_lock(&m); }
 static void unlock(void) { pthread_mutex_unlock(&m); }
 static void say(void) { pthread_mutex_lock(&m); trace("say"); pthread_mutex_unlock(&m); }
-static void *worker(void *a) { again(); step(); lock(); bump(); unlock(); say(); ready = twice(3); bump(); return 0; }
+static void *worker(void *a) { again(); step(); lock(); bump(); unlock(); say(); ready = twice(3); *slot() = 2; bump(); return 0; }
 static void spawn(pthread_t *t) { pthread_create(t, 0, worker, 0); }
 static void setup(pthread_t *t) { trace("setup"); spawn(t); }
 static void *boss(void *a) { pthread_t t; setup(&t); return 0; }
@@ -183,7 +184,7 @@ func TestNarrow(t *testing.T) {
 			// from main to spawn (also through boss's thread).
 			// The lock wrappers worker calls are kept; say, whose lock
 			// calls balance, is not; twice, a small helper, is.
-			kept: []string{"again", "boss", "bump", "lock", "main", "setup", "spawn", "step", "twice", "unlock", "worker"},
+			kept: []string{"again", "boss", "bump", "lock", "main", "setup", "slot", "spawn", "step", "twice", "unlock", "worker"},
 		},
 		{
 			name: "narrow",
@@ -191,7 +192,7 @@ func TestNarrow(t *testing.T) {
 			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
 			// worker calls bump itself; main calls spawn, which
 			// creates worker, itself.
-			kept: []string{"bump", "lock", "main", "spawn", "twice", "unlock", "worker"},
+			kept: []string{"bump", "lock", "main", "slot", "spawn", "twice", "unlock", "worker"},
 			// worker's second call of bump.
 			offChain: 1,
 		},
@@ -199,8 +200,9 @@ func TestNarrow(t *testing.T) {
 			name: "narrow, abstract",
 			mode: slice.Abstract,
 			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
-			// Abstract stubs stand for the small helpers too.
-			kept:     []string{"bump", "lock", "main", "spawn", "unlock", "worker"},
+			// Abstract stubs stand for the small helpers too, but
+			// for slot, which returns a pointer (a stub's is null).
+			kept:     []string{"bump", "lock", "main", "slot", "spawn", "unlock", "worker"},
 			offChain: 1,
 		},
 		{
@@ -208,7 +210,7 @@ func TestNarrow(t *testing.T) {
 			mode: slice.Exact,
 			spec: slice.Spec{First: slice.Side{Routine: "boss", Func: "setup"}, Second: slice.Side{Routine: "worker", Func: "step"}, Narrow: true},
 			// bump, which step calls, is a small helper.
-			kept: []string{"boss", "bump", "lock", "main", "setup", "spawn", "step", "twice", "unlock", "worker"},
+			kept: []string{"boss", "bump", "lock", "main", "setup", "slot", "spawn", "step", "twice", "unlock", "worker"},
 			// setup's call of spawn (the chain to worker's creation
 			// is main's own call of spawn) and main's of setup (the
 			// chain's is boss's).
