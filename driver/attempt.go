@@ -79,13 +79,8 @@ type detail struct {
 // Attempt translates the program for plan p and runs CBMC on it.
 func (c *checker) Attempt(ctx context.Context, p strategy.Plan) (*strategy.Attempt, error) {
 	a, err := c.attempt(ctx, p)
-	if c.whole != nil && err == nil && a != nil {
-		if a.Unit != nil && a.Unit.Layout != nil {
-			c.whole.Translated(a.Unit.Layout.Visible())
-		}
-		if a.Outcome != strategy.Unknown {
-			c.whole.Answered()
-		}
+	if c.whole != nil && err == nil && a != nil && a.Outcome != strategy.Unknown {
+		c.whole.Answered()
 	}
 	return a, err
 }
@@ -115,6 +110,11 @@ func (c *checker) attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	}
 	u, inst := bd.Unit, bd.Inst
 	out.Unit = u
+	if c.whole != nil && u != nil && u.Layout != nil {
+		// Translated: the search yields to slices only for a large
+		// program (strategy.Yield), told before CBMC runs.
+		c.whole.Translated(u.Layout.Visible())
+	}
 	if inst != nil && bd.Err == nil {
 		det.checks = inst.Checks()
 		if sp, ok := inst.(interface{ StaticPrunedChecks() int }); ok {

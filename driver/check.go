@@ -147,12 +147,13 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		c.lead = strategy.PendingLead
 	}
 	wctx := ctx
-	if opt.Timeout > 0 && opt.Property.Seq == seq.Race && opt.Follow == nil && opt.MaxSlices > 0 && c.candidates != nil && c.candidates.Total > 0 {
+	if share := opt.Timeout / strategy.WholeShare; share > 0 && opt.Property.Seq == seq.Race && opt.Follow == nil && opt.MaxSlices > 0 && c.candidates != nil && c.candidates.Total > 0 {
 		// Slices may answer where the whole program cannot: a large
-		// one yields them part of the time.
+		// one yields them part of the time (when that leaves them
+		// time for one).
 		c.whole = &strategy.WholeProgress{}
 		var cancel context.CancelFunc
-		wctx, cancel = strategy.Yield(ctx, opt.Timeout/strategy.WholeShare, c.whole)
+		wctx, cancel = strategy.Yield(ctx, share, MinSliceTime, c.whole)
 		defer cancel()
 	}
 	found, err := c.search(wctx, strategy.Config{

@@ -69,11 +69,15 @@ func (w *WholeProgress) ShouldYield() bool {
 
 // Yield returns a context for the whole program's search, a child of ctx
 // that ends with cause ErrYield when, after the duration after, w says
-// the search should yield; the caller must call cancel when the search is
-// done.
-func Yield(ctx context.Context, after time.Duration, w *WholeProgress) (context.Context, context.CancelFunc) {
+// the search should yield and ctx leaves at least left for the slices
+// (a search that cannot leave them that goes on to ctx's end); the
+// caller must call cancel when the search is done.
+func Yield(ctx context.Context, after, left time.Duration, w *WholeProgress) (context.Context, context.CancelFunc) {
 	wctx, cancel := context.WithCancelCause(ctx)
 	t := time.AfterFunc(after, func() {
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < left {
+			return
+		}
 		if w.ShouldYield() {
 			cancel(ErrYield)
 		}

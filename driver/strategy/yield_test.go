@@ -45,7 +45,7 @@ func TestYield(t *testing.T) {
 	w.Translated(2 * LargeProgram)
 	parent, stop := context.WithCancel(context.Background())
 	defer stop()
-	ctx, cancel := Yield(parent, time.Millisecond, w)
+	ctx, cancel := Yield(parent, time.Millisecond, 0, w)
 	defer cancel()
 	select {
 	case <-ctx.Done():
@@ -60,9 +60,19 @@ func TestYield(t *testing.T) {
 	}
 
 	// Cancelled before the time: the cause is not ErrYield.
-	ctx, cancel = Yield(parent, time.Hour, w)
+	ctx, cancel = Yield(parent, time.Hour, 0, w)
 	cancel()
 	if errors.Is(context.Cause(ctx), ErrYield) {
 		t.Error("cancel gave ErrYield")
+	}
+
+	// Too little time left for a slice: the search goes on.
+	short, stopShort := context.WithTimeout(context.Background(), time.Second)
+	defer stopShort()
+	ctx, cancel = Yield(short, time.Millisecond, time.Hour, w)
+	defer cancel()
+	<-short.Done()
+	if errors.Is(context.Cause(ctx), ErrYield) {
+		t.Error("yielded without the time a slice needs")
 	}
 }
