@@ -994,7 +994,7 @@ func (s *sequentializer) driver() {
 func (s *sequentializer) defineExterns(loc ir.Loc) []ir.Stmt {
 	var out []ir.Stmt
 	for _, v := range s.prog.Globals {
-		if !v.Extern || v.ThreadLocal {
+		if !v.Extern || v.ThreadLocal || !definable(v.Type) {
 			continue
 		}
 		h := s.havoc(loc, v)
@@ -1006,6 +1006,19 @@ func (s *sequentializer) defineExterns(loc ir.Loc) []ir.Stmt {
 		out = append(out, h...)
 	}
 	return out
+}
+
+// definable reports whether a variable of type t can be defined: its
+// size is known (not extern int tab[], nor an incomplete struct, which a
+// definition would give another size).
+func definable(t ir.Type) bool {
+	switch x := t.(type) {
+	case *ir.Array:
+		return x.Len >= 0 && x.LenExpr == nil && definable(x.Elem)
+	case *ir.Struct:
+		return x.Complete
+	}
+	return true
 }
 
 // blockIf returns the statements of a blocking call of property Deadlock
