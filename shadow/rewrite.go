@@ -322,10 +322,10 @@ func constSize(e ir.Expr) bool {
 				ok = false
 			}
 		case *ir.SizeofType:
-			ok = ok && fixedSize(x.Of)
+			ok = ok && ir.FixedSize(x.Of)
 			return false
 		case *ir.SizeofExpr:
-			ok = ok && fixedSize(x.X.Type())
+			ok = ok && ir.FixedSize(x.X.Type())
 			return false
 		default:
 			ok = false
@@ -333,20 +333,6 @@ func constSize(e ir.Expr) bool {
 		return ok
 	})
 	return ok
-}
-
-// fixedSize reports whether t has a size known at compile time.
-func fixedSize(t ir.Type) bool {
-	for {
-		a, ok := t.(*ir.Array)
-		if !ok {
-			return true
-		}
-		if a.LenExpr != nil || a.Len < 0 {
-			return false
-		}
-		t = a.Elem
-	}
 }
 
 // NeedsGenericError reports that the cbmc target cannot check an access:

@@ -96,7 +96,7 @@ func missingStubs(prog *ir.Program, linkErr string) (stubs string, zeroed []stri
 	seen := map[string]bool{}
 	for _, m := range undefinedRef.FindAllStringSubmatch(linkErr, -1) {
 		name := m[1]
-		if v := externVar(prog, name); v != nil && !seen[name] {
+		if v := prog.Global(name); v != nil && v.Extern && !seen[name] {
 			seen[name] = true
 			fmt.Fprintf(&b, "%s;\n", ir.DeclareIn(prog, v.Type, name))
 			zeroed = append(zeroed, name)
@@ -110,17 +110,6 @@ func missingStubs(prog *ir.Program, linkErr string) (stubs string, zeroed []stri
 		b.WriteString(stub(prog, f))
 	}
 	return b.String(), zeroed
-}
-
-// externVar returns the global of prog named name that is declared extern
-// and defined nowhere, or nil.
-func externVar(prog *ir.Program, name string) *ir.Var {
-	for _, v := range prog.Globals {
-		if v.Extern && v.Name == name {
-			return v
-		}
-	}
-	return nil
 }
 
 // defines reports whether the C text defines a function named name (the

@@ -205,6 +205,21 @@ func Elem(t Type) Type {
 	return nil
 }
 
+// FixedSize reports whether t has a size known at compile time: no array
+// in it, at any depth of arrays, is incomplete (T[]) or variable-length.
+func FixedSize(t Type) bool {
+	for {
+		a, ok := t.(*Array)
+		if !ok {
+			return true
+		}
+		if a.LenExpr != nil || a.Len < 0 {
+			return false
+		}
+		t = a.Elem
+	}
+}
+
 // TypeString renders t as an abstract declarator (a type name as in a cast).
 func TypeString(t Type) string { return Declare(t, "") }
 

@@ -1012,13 +1012,14 @@ func (s *sequentializer) defineExterns(loc ir.Loc) []ir.Stmt {
 // size is known (not extern int tab[], nor an incomplete struct, which a
 // definition would give another size).
 func definable(t ir.Type) bool {
-	switch x := t.(type) {
-	case *ir.Array:
-		return x.Len >= 0 && x.LenExpr == nil && definable(x.Elem)
-	case *ir.Struct:
-		return x.Complete
+	if !ir.FixedSize(t) {
+		return false
 	}
-	return true
+	for ir.IsArray(t) {
+		t = ir.Elem(t)
+	}
+	s, ok := t.(*ir.Struct)
+	return !ok || s.Complete
 }
 
 // blockIf returns the statements of a blocking call of property Deadlock
