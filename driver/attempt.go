@@ -54,10 +54,10 @@ type checker struct {
 	// transform, when set, rewrites each parsed program before its
 	// translation (a slice).
 	transform func(*ir.Program) error
-	// lead, when its rounds are set, is the step one search of the
-	// check tries before its schedule (strategy.PendingLead; leadMember
-	// says which).
-	lead strategy.Bounds
+	// lead, when set, are the steps one search of the check adds to its
+	// schedule (strategy.LeadSteps, placed by strategy.Lead; leadMember
+	// says which search).
+	lead []strategy.Bounds
 	// checkOnly, when set, limits the race checks (buildPlan.CheckOnly).
 	checkOnly func(ir.Pos) bool
 	// whole, when set, records what the whole program's search has done

@@ -142,9 +142,9 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if !opt.FixedBounds && (opt.MinBounds.Rounds > 0 || opt.MinBounds.Unwind > 0) {
 		sched = strategy.From(sched, opt.MinBounds)
 	} else if !opt.FixedBounds && opt.Follow == nil && opt.Property.Seq == seq.Race {
-		// A cheap first step with pending checks (one search of the
-		// portfolio takes it).
-		c.lead = strategy.PendingLead
+		// Cheap steps with pending checks (one search of the
+		// portfolio takes them).
+		c.lead = strategy.LeadSteps
 	}
 	wctx := ctx
 	if share := opt.Timeout / strategy.WholeShare; share > 0 && opt.Property.Seq == seq.Race && opt.Follow == nil && opt.MaxSlices > 0 && c.candidates != nil && c.candidates.Total > 0 {

@@ -168,7 +168,7 @@ func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Re
 // searchMembers runs the search of members (the solver paths of paths).
 func (c *checker) searchMembers(ctx context.Context, cfg strategy.Config, members []Member, paths []string) (*strategy.Result, error) {
 	lead, led := leadMember(members), cfg.Schedule
-	if c.lead.Rounds > 0 {
+	if len(c.lead) > 0 {
 		led = strategy.Lead(cfg.Schedule, c.lead)
 	}
 	if len(members) == 1 {

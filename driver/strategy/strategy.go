@@ -67,25 +67,63 @@ var DefaultSchedule = []Bounds{
 	{Rounds: 8, Unwind: 20}, {Rounds: 10, Unwind: 32}, {Rounds: 12, Unwind: 64},
 }
 
-// PendingLead is the step a race search tries before its schedule when
-// the bounds are not fixed: one round, every loop unwound once, pending
-// accesses checked. Pending checks find there the races whose second
-// access is not the first of its context, which the schedule's first
-// step (rounds 2) may not complete in the time (a thread stopped at the
-// end of main's loop waiting for workers), and most of the races the
-// schedule finds at rounds 2; on SV-COMP's racy tasks it does not decide
-// it takes 0.35 s at the median.
-var PendingLead = Bounds{Rounds: 1, Unwind: 1, Pending: true}
+// LeadSteps are the steps a race search's lead member adds to its
+// schedule when the bounds are not fixed, all with pending accesses
+// checked (Lead places them). Pending checks find the races whose second
+// access is not the first of its context at fewer rounds than the
+// adjacent check, and the small steps find them before the schedule's
+// first step (rounds 2, unwind 2) completes:
+//   - rounds 1, unwind 1 finds most of the races the schedule finds at
+//     rounds 2 (on SV-COMP's racy tasks it does not decide it takes
+//     0.35 s at the median);
+//   - rounds 1, unwind 2 finds the races behind a second iteration of a
+//     loop in one thread (SV-COMP's indexer, evilcollapse_rc and
+//     26_stack_cas_longest-1 in 4-24 s, where rounds 2, unwind 2 takes
+//     40 s or more);
+//   - rounds 4, unwind 2, tried before the schedule unwinds further,
+//     finds the races that need many threads to run a little each
+//     (per-thread-array-join-counter-race-3 and -4 in about 20 s, which
+//     rounds 3, unwind 3 does not finish in 60 s).
+var LeadSteps = []Bounds{
+	{Rounds: 1, Unwind: 1, Pending: true},
+	{Rounds: 1, Unwind: 2, Pending: true},
+	{Rounds: 4, Unwind: 2, Pending: true},
+}
 
-// Lead returns sched with lead before its first step, with the first
-// step's unwinding set; sched itself when its first step is not larger
-// than lead in rounds or unwinding (nothing to gain first).
-func Lead(sched []Bounds, lead Bounds) []Bounds {
-	if len(sched) == 0 || !dominates(sched[0], lead) {
-		return sched
+// Lead returns sched with the steps of lead placed in it: each before the
+// first step of sched that is larger in both bounds (dominates it) or
+// unwinds further, with that step's unwinding set, in lead's order. A
+// lead step no step of sched is placed after is left out, as is one that
+// a step before its place already covers (as large in both bounds):
+// there is nothing to gain from it.
+func Lead(sched []Bounds, lead []Bounds) []Bounds {
+	at := make([][]Bounds, len(sched))
+	for _, l := range lead {
+		for i, b := range sched {
+			if dominates(b, l) || b.Unwind > l.Unwind {
+				if !covered(sched[:i], l) {
+					l.UnwindSet = b.UnwindSet
+					at[i] = append(at[i], l)
+				}
+				break
+			}
+		}
 	}
-	lead.UnwindSet = sched[0].UnwindSet
-	return append([]Bounds{lead}, sched...)
+	var out []Bounds
+	for i, b := range sched {
+		out = append(append(out, at[i]...), b)
+	}
+	return out
+}
+
+// covered reports whether a step of steps is at least b in both bounds.
+func covered(steps []Bounds, b Bounds) bool {
+	for _, s := range steps {
+		if s.Rounds >= b.Rounds && s.Unwind >= b.Unwind {
+			return true
+		}
+	}
+	return false
 }
 
 // Schedule returns the bounds to try, in order: exactly fixed when the
@@ -376,12 +414,12 @@ loop:
 			return nil, err
 		}
 		switch {
-		case i == 0 && b.Pending && len(s.cfg.Schedule) > 1 && out.Outcome != Violation && out.Outcome != NoViolationFound:
-			// A lead step (PendingLead) without an answer does not
-			// end the search: one that checks nothing it can decide
-			// (one thread of a routine a loop creates, say), or whose
+		case b.Pending && i+1 < len(s.cfg.Schedule) && out.Outcome != Violation && out.Outcome != NoViolationFound && ctx.Err() == nil:
+			// A lead step (LeadSteps) without an answer does not end
+			// the search: one that checks nothing it can decide (one
+			// thread of a routine a loop creates, say), or whose
 			// counterexample the replay refused, leaves the schedule
-			// its own steps.
+			// its own steps. (Out of time, the search ends.)
 			continue
 		case out.Outcome == Violation || out.Unsupported:
 			last = out

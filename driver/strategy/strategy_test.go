@@ -76,6 +76,8 @@ func TestRun(t *testing.T) {
 		// answer answers a plan; ctx, when set, is done before the search.
 		answer func(p Plan) *Attempt
 		done   bool
+		// cancelAt, when set, is the plan after whose answer ctx is done.
+		cancelAt string
 		// want: the plans tried, the final outcome and reason, the bounds
 		// of the final attempt, the search's notes (substrings) and the
 		// final attempt's notes (substrings).
@@ -95,26 +97,26 @@ func TestRun(t *testing.T) {
 		},
 		{
 			name:    "a violation at the lead step ends the search",
-			cfg:     func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			cfg:     func(c *Config) { c.Schedule = Lead(sched, LeadSteps) },
 			answer:  func(p Plan) *Attempt { return &Attempt{Outcome: Violation, Unit: unit(3, "loop")} },
 			plans:   []string{"1/1 p"},
 			outcome: Violation, bounds: "1/1 p", tries: 1,
 		},
 		{
 			name: "the lead step's no-violation-found goes on with the schedule",
-			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, LeadSteps) },
 			answer: func(p Plan) *Attempt {
 				if p.Bounds.Rounds == 3 {
 					return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
 				}
 				return found(unit(30, "loop"))
 			},
-			plans:   []string{"1/1 p", "2/2", "3/3"},
-			outcome: Violation, bounds: "3/3", tries: 3,
+			plans:   []string{"1/1 p", "1/2 p", "2/2", "4/2 p", "3/3"},
+			outcome: Violation, bounds: "3/3", tries: 5,
 		},
 		{
 			name: "an unsupported lead step does not end the search",
-			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, LeadSteps) },
 			answer: func(p Plan) *Attempt {
 				switch p.Bounds.Rounds {
 				case 1:
@@ -124,12 +126,41 @@ func TestRun(t *testing.T) {
 				}
 				return nil
 			},
-			plans:   []string{"1/1 p", "2/2"},
-			outcome: Violation, bounds: "2/2", tries: 2,
+			plans:   []string{"1/1 p", "1/2 p", "2/2"},
+			outcome: Violation, bounds: "2/2", tries: 3,
+		},
+		{
+			name: "lead steps without an answer do not end the search",
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, LeadSteps) },
+			answer: func(p Plan) *Attempt {
+				switch {
+				case p.Bounds.Pending:
+					return &Attempt{Outcome: Unknown, Unsupported: true, Reason: "unsupported: nothing to check", Unit: unit(3, "loop")}
+				case p.Bounds.Rounds == 3:
+					return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
+				}
+				return found(unit(30, "loop"))
+			},
+			plans:   []string{"1/1 p", "1/2 p", "2/2", "4/2 p", "3/3"},
+			outcome: Violation, bounds: "3/3", tries: 5,
+		},
+		{
+			name: "a timeout at a lead step ends the search",
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, LeadSteps) },
+			answer: func(p Plan) *Attempt {
+				if p.Bounds.Rounds == 1 && p.Bounds.Unwind == 2 {
+					return &Attempt{Outcome: Unknown, Reason: "timeout after 1s"}
+				}
+				return found(unit(30, "loop"))
+			},
+			cancelAt: "1/2 p",
+			plans:    []string{"1/1 p", "1/2 p"},
+			outcome:  Unknown, reason: "stopped", bounds: "1/1 p", tries: 2,
+			notes: []string{"larger bounds (rounds 1, unwind 2) did not complete: timeout after 1s"},
 		},
 		{
 			name: "a refused lead step does not end the search",
-			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, LeadSteps) },
 			answer: func(p Plan) *Attempt {
 				switch p.Bounds.Rounds {
 				case 1:
@@ -139,20 +170,20 @@ func TestRun(t *testing.T) {
 				}
 				return &Attempt{Outcome: Violation, Unit: unit(3, "loop")}
 			},
-			plans:   []string{"1/1 p", "2/2", "3/3"},
-			outcome: Violation, bounds: "3/3", tries: 3,
+			plans:   []string{"1/1 p", "1/2 p", "2/2", "4/2 p"},
+			outcome: Violation, bounds: "4/2 p", tries: 4,
 		},
 		{
-			name: "a timeout after the lead step reports the lead step's bounds",
-			cfg:  func(c *Config) { c.Schedule = Lead(sched, PendingLead) },
+			name: "a timeout after the lead steps reports the last lead step's bounds",
+			cfg:  func(c *Config) { c.Schedule = Lead(sched, LeadSteps) },
 			answer: func(p Plan) *Attempt {
 				if p.Bounds.Rounds == 2 {
 					return &Attempt{Outcome: Unknown, Reason: "timeout after 1s"}
 				}
 				return found(unit(30, "loop"))
 			},
-			plans:   []string{"1/1 p", "2/2"},
-			outcome: NoViolationFound, bounds: "1/1 p", tries: 2,
+			plans:   []string{"1/1 p", "1/2 p", "2/2"},
+			outcome: NoViolationFound, bounds: "1/2 p", tries: 3,
 			notes: []string{"larger bounds (rounds 2, unwind 2) did not complete: timeout after 1s"},
 		},
 		{
@@ -381,6 +412,15 @@ func TestRun(t *testing.T) {
 				tc.cfg(&cfg)
 			}
 			f := &fake{answer: tc.answer}
+			if tc.cancelAt != "" {
+				f.answer = func(p Plan) *Attempt {
+					a := tc.answer(p)
+					if plan(p) == tc.cancelAt {
+						cancel(errors.New("timeout"))
+					}
+					return a
+				}
+			}
 			res, err := Run(ctx, cfg, f)
 			if err != nil {
 				t.Fatal(err)
@@ -531,13 +571,15 @@ func TestLead(t *testing.T) {
 		sched []Bounds
 		want  []string
 	}{
-		{"before a larger first step", []Bounds{{Rounds: 2, Unwind: 2, UnwindSet: set}, {Rounds: 3, Unwind: 3, UnwindSet: set}}, []string{"1/1 p", "2/2", "3/3"}},
+		{"the default schedule", Schedule(false, true, Bounds{})[:4], []string{"1/1 p", "1/2 p", "2/2", "4/2 p", "3/3", "4/4", "5/6"}},
+		{"before a larger first step", []Bounds{{Rounds: 2, Unwind: 2, UnwindSet: set}, {Rounds: 3, Unwind: 3, UnwindSet: set}}, []string{"1/1 p", "1/2 p", "2/2", "4/2 p", "3/3"}},
 		{"larger in rounds only", []Bounds{{Rounds: 2, Unwind: 1}}, []string{"1/1 p", "2/1"}},
-		{"not before a step no larger", []Bounds{{Rounds: 1, Unwind: 1}, {Rounds: 2, Unwind: 2}}, []string{"1/1", "2/2"}},
+		{"not before a step no larger", []Bounds{{Rounds: 1, Unwind: 1}, {Rounds: 2, Unwind: 2}}, []string{"1/1", "1/2 p", "2/2"}},
+		{"not after a step as large", []Bounds{{Rounds: 4, Unwind: 2}, {Rounds: 4, Unwind: 3}}, []string{"1/1 p", "1/2 p", "4/2", "4/3"}},
 		{"not before a step smaller in one bound", []Bounds{{Rounds: 3, Unwind: 0}}, []string{"3/0"}},
 		{"an empty schedule stays empty", nil, nil},
 	} {
-		got := Lead(tc.sched, PendingLead)
+		got := Lead(tc.sched, LeadSteps)
 		var s []string
 		for _, b := range got {
 			s = append(s, plan(Plan{Bounds: b}))
@@ -545,8 +587,10 @@ func TestLead(t *testing.T) {
 		if fmt.Sprint(s) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: Lead = %v, want %v", tc.name, s, tc.want)
 		}
-		if len(got) > 0 && tc.sched != nil && got[0].Pending && got[0].UnwindSet["main.0"] != tc.sched[0].UnwindSet["main.0"] {
-			t.Errorf("%s: the lead step lost the unwinding set: %v", tc.name, got[0])
+		for _, b := range got {
+			if b.Pending && tc.sched != nil && b.UnwindSet["main.0"] != tc.sched[0].UnwindSet["main.0"] {
+				t.Errorf("%s: the lead step %v lost the unwinding set", tc.name, b)
+			}
 		}
 	}
 }
