@@ -1,7 +1,6 @@
 package shadow
 
 import (
-	"github.com/ladr-dev/ladr/translate/bound"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/workaround"
 )
@@ -88,7 +87,7 @@ func allocCall(e ir.Expr) *ir.Call {
 			return c
 		}
 	}
-	return bound.AllocCall(e)
+	return ir.AllocCall(e)
 }
 
 // basePointer returns the pointer variable p points through: p itself,

@@ -102,32 +102,7 @@ func allocCall(s ir.Stmt) *ir.Call {
 	if e == nil {
 		return nil
 	}
-	return AllocCall(e)
-}
-
-// AllocCall returns the call e is (under casts) when it is one of the C
-// library's malloc(size) or calloc(count, size) (or their builtins; a
-// program that defines them is left out), else nil.
-func AllocCall(e ir.Expr) *ir.Call {
-	c, ok := ir.Uncast(e).(*ir.Call)
-	if !ok {
-		return nil
-	}
-	fn := ir.CalledFunc(c)
-	if fn == nil || fn.Body != nil {
-		return nil
-	}
-	switch fn.Name {
-	case "malloc", "__builtin_malloc":
-		if len(c.Args) == 1 {
-			return c
-		}
-	case "calloc", "__builtin_calloc":
-		if len(c.Args) == 2 {
-			return c
-		}
-	}
-	return nil
+	return ir.AllocCall(e)
 }
 
 // bound rewrites the size of the allocation c (in statement s) and returns

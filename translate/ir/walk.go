@@ -345,3 +345,28 @@ func EachWrite(prog *Program, write func(v *Var, val Expr)) {
 		})
 	}
 }
+
+// AllocCall returns the call e is (under casts) when it is one of the C
+// library's malloc(size) or calloc(count, size) (or their builtins; a
+// program that defines them is left out), else nil.
+func AllocCall(e Expr) *Call {
+	c, ok := Uncast(e).(*Call)
+	if !ok {
+		return nil
+	}
+	fn := CalledFunc(c)
+	if fn == nil || fn.Body != nil {
+		return nil
+	}
+	switch fn.Name {
+	case "malloc", "__builtin_malloc":
+		if len(c.Args) == 1 {
+			return c
+		}
+	case "calloc", "__builtin_calloc":
+		if len(c.Args) == 2 {
+			return c
+		}
+	}
+	return nil
+}

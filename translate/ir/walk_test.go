@@ -329,3 +329,38 @@ func TestPosAndLoc(t *testing.T) {
 		t.Errorf("DeclareFunc does not return the existing function")
 	}
 }
+
+func TestAllocCall(t *testing.T) {
+	ext := func(name string) *ir.Function {
+		return &ir.Function{Name: name, Type: &ir.Func{Result: ir.VoidPtrType}}
+	}
+	defined := ext("malloc")
+	defined.Body = &ir.Block{}
+	call := func(f *ir.Function, n int) *ir.Call {
+		c := &ir.Call{Fn: &ir.FuncRef{Fn: f}, T: ir.VoidPtrType}
+		for range n {
+			c.Args = append(c.Args, ir.IntConst(4))
+		}
+		return c
+	}
+	for _, tc := range []struct {
+		name string
+		e    ir.Expr
+		want bool
+	}{
+		{"malloc", call(ext("malloc"), 1), true},
+		{"malloc converted", &ir.Cast{X: call(ext("malloc"), 1), T: &ir.Pointer{Elem: ir.IntType}}, true},
+		{"calloc", call(ext("calloc"), 2), true},
+		{"builtin malloc", call(ext("__builtin_malloc"), 1), true},
+		{"builtin calloc", call(ext("__builtin_calloc"), 2), true},
+		{"malloc with two arguments", call(ext("malloc"), 2), false},
+		{"calloc with one", call(ext("calloc"), 1), false},
+		{"a malloc the program defines", call(defined, 1), false},
+		{"realloc", call(ext("realloc"), 2), false},
+		{"no call", ir.IntConst(0), false},
+	} {
+		if got := ir.AllocCall(tc.e) != nil; got != tc.want {
+			t.Errorf("%s: AllocCall = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

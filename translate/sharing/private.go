@@ -130,23 +130,13 @@ func (s *blockScan) allow(e ir.Expr) bool {
 	return false
 }
 
-// freshBlock reports whether e is a call of malloc or calloc (casts aside).
-func freshBlock(e ir.Expr) bool {
-	c, ok := ir.Uncast(e).(*ir.Call)
-	if !ok {
-		return false
-	}
-	f := ir.CalledFunc(c)
-	return f != nil && f.Body == nil && (f.Name == "malloc" || f.Name == "calloc")
-}
-
 // scan walks e; addr: e's address is used (operand of &, or base of . or
 // of [] on an array under &); discard: e's value is not used.
 func (s *blockScan) scan(e ir.Expr, addr, discard bool) {
 	switch x := e.(type) {
 	case nil:
 	case *ir.Assign:
-		if id, ok := x.L.(*ir.Ident); ok && x.Op == ir.OpNone && s.cand(id.Var) && (freshBlock(x.R) || ir.IsNullConst(x.R)) {
+		if id, ok := x.L.(*ir.Ident); ok && x.Op == ir.OpNone && s.cand(id.Var) && (ir.AllocCall(x.R) != nil || ir.IsNullConst(x.R)) {
 			s.allowed[id.Var]++
 		} else {
 			s.scan(x.L, false, false)

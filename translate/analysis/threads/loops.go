@@ -342,7 +342,7 @@ func freshArg(site ir.Stmt, l *ir.Loop) bool {
 		switch y := x.(type) {
 		case *ir.DeclStmt:
 			if y.Var == v {
-				if y.Init == nil || y.Init.IsList || !isAlloc(y.Init.Expr) || decl {
+				if y.Init == nil || y.Init.IsList || ir.AllocCall(y.Init.Expr) == nil || decl {
 					bad = true
 				}
 				decl = true
@@ -355,16 +355,6 @@ func freshArg(site ir.Stmt, l *ir.Loop) bool {
 		return !bad
 	})
 	return decl && !bad
-}
-
-// isAlloc reports whether e is a call of malloc or calloc (converted).
-func isAlloc(e ir.Expr) bool {
-	c, ok := ir.Uncast(e).(*ir.Call)
-	if !ok {
-		return false
-	}
-	f := ir.CalledFunc(c)
-	return f != nil && f.Body == nil && (f.Name == "malloc" || f.Name == "calloc")
 }
 
 // onlyCreateWrites reports whether the handle array is used only as the
