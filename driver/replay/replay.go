@@ -44,6 +44,14 @@ func replayBodies(prog *ir.Program, defined string) string {
 	var b strings.Builder
 	b.WriteString("\n/* ladr replay: nondet functions answered from the recorded choices */\n")
 	for _, f := range record.NondetFuncs(prog) {
+		if bt, ok := f.Type.Result.(*ir.Basic); ok && bt.Kind == ir.Bool {
+			// CBMC's trace shows a _Bool choice's byte as chosen
+			// (0x10, say), and CBMC reads any byte but zero as true;
+			// gcc's _Bool holds 0 or 1 only.
+			fmt.Fprintf(&b, "%s(void) { unsigned char %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s != 0; }\n",
+				ir.Declare(f.Type.Result, f.Name), record.ValueName, record.ValueName, record.ValueName, f.Name, record.ValueName)
+			continue
+		}
 		fmt.Fprintf(&b, "%s(void) { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
 			ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, record.ValueName), record.ValueName, record.ValueName, f.Name, record.ValueName)
 	}

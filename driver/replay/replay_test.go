@@ -110,6 +110,37 @@ int main(void) {
 	}
 }
 
+// TestRunBool replays a _Bool choice as CBMC reads it: CBMC's trace may
+// show any byte for one (parallel-barrier-loop.wvr's loop condition was
+// 0x10, true for CBMC), and the replay's _Bool must be true for every byte
+// but zero (gcc's _Bool holding 0x10 read false under !).
+func TestRunBool(t *testing.T) {
+	prog := &ir.Program{}
+	prog.DeclareFunc("__VERIFIER_nondet_bool", &ir.Func{Result: ir.BoolType})
+	text := ir.Prelude + `
+_Bool __VERIFIER_nondet_bool(void);
+int main(void) {
+  _Bool b = __VERIFIER_nondet_bool();
+  if (!b)
+    __CPROVER_assume(0);
+  __CPROVER_assert(b == 0, "ladr:test");
+  return 0;
+}
+`
+	for _, tc := range []struct {
+		bits     uint64
+		violated bool
+	}{{0, false}, {1, true}, {0x10, true}, {0x80, true}} {
+		out, err := Run(context.Background(), []byte(text), prog, []Choice{{"__VERIFIER_nondet_bool", tc.bits}}, Options{Dir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Violated != tc.violated {
+			t.Errorf("choice %#x: violated %v, want %v (diverged: %s)", tc.bits, out.Violated, tc.violated, out.Diverged)
+		}
+	}
+}
+
 func TestRunRejectsForeignText(t *testing.T) {
 	if _, err := Run(context.Background(), []byte("int main(void){return 0;}"), &ir.Program{}, nil, Options{}); err == nil {
 		t.Error("a program without ladr's prelude was accepted")
