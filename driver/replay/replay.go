@@ -291,6 +291,10 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 	out := &Outcome{Stdout: stdout.String(), Stderr: stderr.String(), ZeroedExterns: zeroed}
 	var ee *exec.ExitError
 	switch {
+	case err != nil && ctx.Err() != nil:
+		// Stopped from outside (another search answered, the time is
+		// up): no outcome of the program's.
+		return nil, fmt.Errorf("replay stopped: %w", context.Cause(ctx))
 	case err == nil:
 		out.Diverged = "the program ran to its end without a violation"
 	case rctx.Err() != nil:

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -138,6 +139,19 @@ int main(void) {
 		if out.Violated != tc.violated {
 			t.Errorf("choice %#x: violated %v, want %v (diverged: %s)", tc.bits, out.Violated, tc.violated, out.Diverged)
 		}
+	}
+}
+
+// TestRunStopped: a replay stopped from outside (another member of the
+// portfolio answered) is an error, not a program that "did not end within"
+// the replay's time.
+func TestRunStopped(t *testing.T) {
+	text := ir.Prelude + "int main(void) { for (;;) ; }\n"
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	out, err := Run(ctx, []byte(text), &ir.Program{}, nil, Options{Dir: t.TempDir(), Timeout: time.Minute})
+	if err == nil {
+		t.Fatalf("a stopped replay reported %+v", out)
 	}
 }
 
