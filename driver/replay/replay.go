@@ -290,20 +290,22 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 	err = cmd.Run()
 	out := &Outcome{Stdout: stdout.String(), Stderr: stderr.String(), ZeroedExterns: zeroed}
 	var ee *exec.ExitError
+	// The program's own exit status comes first: it may have ended just
+	// before a context did.
 	switch {
-	case err != nil && ctx.Err() != nil:
-		// Stopped from outside (another search answered, the time is
-		// up): no outcome of the program's.
-		return nil, fmt.Errorf("replay stopped: %w", context.Cause(ctx))
 	case err == nil:
 		out.Diverged = "the program ran to its end without a violation"
-	case rctx.Err() != nil:
-		out.Diverged = fmt.Sprintf("the program did not end within %s", timeout)
 	case errors.As(err, &ee) && ee.ExitCode() == 10:
 		out.Violated = true
 		out.Message = after(out.Stdout, "ladr-replay: violated: ")
 	case errors.As(err, &ee) && ee.ExitCode() == 11:
 		out.Diverged = after(out.Stdout, "ladr-replay: diverged: ")
+	case ctx.Err() != nil:
+		// Stopped from outside (another search answered, the time is
+		// up): no outcome of the program's.
+		return nil, fmt.Errorf("replay stopped: %w", context.Cause(ctx))
+	case rctx.Err() != nil:
+		out.Diverged = fmt.Sprintf("the program did not end within %s", timeout)
 	default:
 		out.Diverged = fmt.Sprintf("the program stopped abnormally (%v)", err)
 	}

@@ -10,10 +10,9 @@
 // wrappers, to a depth), and the small helpers kept functions call (at
 // most MaxSmall statements, calling only modelled library functions and
 // small helpers): with exact stubs all of them, with abstract stubs
-// those that return a pointer (an abstract stub's pointer is null). Every other function of the
-// program, and
-// every library function ladr has no model for that the kept code calls,
-// becomes a stub:
+// those that return a pointer (an abstract stub's pointer is null).
+// Every other function of the program, and every library function ladr
+// has no model for that the kept code calls, becomes a stub:
 //
 //   - Abstract: the stub returns a nondeterministic value and assigns
 //     nondeterministic values to the integer globals (and their integer
