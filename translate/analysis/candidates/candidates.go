@@ -34,6 +34,15 @@
 //     entry). A lock reached through a pointer or an array element may be
 //     another object: holding "the same kind" of lock lowers a candidate's
 //     rank but does not exclude it.
+//   - Several threads of a kind run at once unless its one create site is
+//     run by one thread at a time (main, or a kind that has one thread at
+//     a time) and either runs once or finds the thread it created last
+//     joined by that creator (multiplicity.go: a count of the site's
+//     running threads over the creator's code, function by function,
+//     kept apart by what paths know of integer results, so that a start
+//     function that fails without a thread and a caller that tests its
+//     result are followed). Such a creator's accesses race with the
+//     threads of the site only where the count says one may run.
 //   - Main races with a kind of thread only from the first top-level
 //     statement of its body that may create such a thread (or the thread
 //     that creates it) on: what main does before, itself or in the
@@ -215,8 +224,10 @@ func (l loc) String() string {
 
 // access is one access of shared memory.
 type access struct {
-	pos    ir.Pos
-	f      *ir.Function
+	pos ir.Pos
+	f   *ir.Function
+	// stmt is the statement that makes the access (nil: not known).
+	stmt   ir.Stmt
 	write  bool
 	atomic bool
 	l      loc
@@ -289,6 +300,12 @@ type kind struct {
 	kind    string
 	sites   []ir.Pos
 	many    bool
+	// creator is the one kind of thread (not main) that runs the kind's
+	// create site, when it has one thread at a time; live holds the
+	// number of the kind's threads (0, 1, 2 for more) the creator may
+	// have running at each statement it runs (what creatorJoins counts).
+	creator *kind
+	live    *liveCounts
 	// singleton is the user's fact that makes a many kind single.
 	singleton *Fact
 }
@@ -401,6 +418,7 @@ func (a *analyzer) threads() {
 		}
 	}
 	byRoutine := map[*ir.Function]*kind{}
+	creates := map[*kind][]*callgraph.Create{}
 	for _, cr := range a.g.Creates {
 		if !live[cr.Caller] {
 			continue
@@ -411,11 +429,10 @@ func (a *analyzer) threads() {
 				k = &kind{routine: r, kind: "thread"}
 				byRoutine[r] = k
 				a.kinds = append(a.kinds, k)
-			} else {
-				k.many = true
 			}
 			k.sites = append(k.sites, cr.Call.P)
-			if cr.InLoop || !once[cr.Caller] || len(cr.Routines) > 1 {
+			creates[k] = append(creates[k], cr)
+			if len(cr.Routines) > 1 {
 				k.many = true
 			}
 		}
@@ -431,26 +448,7 @@ func (a *analyzer) threads() {
 			a.kinds = append(a.kinds, k)
 		}
 	}
-	// A routine run by a kind that may have several threads, or created
-	// from code several threads run, has several too.
-	for changed := true; changed; {
-		changed = false
-		for _, k := range a.kinds {
-			if k.many {
-				continue
-			}
-			for _, cr := range a.g.Creates {
-				if !contains(cr.Routines, k.routine) {
-					continue
-				}
-				for _, other := range a.kinds {
-					if other.many && contains(a.g.Reach(other.routine), cr.Caller) {
-						k.many, changed = true, true
-					}
-				}
-			}
-		}
-	}
+	a.multiplicity(main, once, creates)
 	for i, k := range a.kinds {
 		for _, f := range a.g.Reach(k.routine) {
 			a.runBy[f] = append(a.runBy[f], i+1)
@@ -683,16 +681,17 @@ func onlyCreateTakes(prog *ir.Program, v *ir.Var, create *ir.Unary) bool {
 	return n == 1
 }
 
-// onceFuncs returns the functions that run at most once in the program:
-// main, and a function called from one site, in no loop, of a function
-// that runs once (and in no recursion).
-func (a *analyzer) onceFuncs(main *ir.Function) map[*ir.Function]bool {
+// onceFuncs returns the functions that run at most once each time root
+// runs (main: in the program): root when no call reaches it, and a
+// function called from one site, in no loop, of a function that runs
+// once (and in no recursion).
+func (a *analyzer) onceFuncs(root *ir.Function) map[*ir.Function]bool {
 	once := map[*ir.Function]bool{}
-	if main == nil {
+	if root == nil {
 		return once
 	}
 	_, rec := a.g.PostOrder()
-	once[main] = len(a.g.Callers[main]) == 0
+	once[root] = len(a.g.Callers[root]) == 0
 	for changed := true; changed; {
 		changed = false
 		for _, f := range a.g.Funcs {

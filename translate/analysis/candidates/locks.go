@@ -94,6 +94,8 @@ type walker struct {
 	// labels a goto after them jumps to.
 	labels map[string]state
 	back   map[string]bool
+	// cur is the statement walked (the innermost).
+	cur ir.Stmt
 }
 
 // walk runs the flow over w.f from entry and returns the exit state.
@@ -133,6 +135,9 @@ func (w *walker) block(b *ir.Block, st state, top bool) state {
 }
 
 func (w *walker) stmt(s ir.Stmt, st state) state {
+	if _, ok := s.(*ir.Block); !ok {
+		w.cur = s
+	}
 	switch s := s.(type) {
 	case *ir.Block:
 		return w.block(s, st, false)
@@ -179,10 +184,12 @@ func (w *walker) stmt(s ir.Stmt, st state) state {
 			w.conts = append(w.conts, nil)
 			h := head
 			if s.Kind != ir.DoWhile && s.Cond != nil {
+				w.cur = s
 				h = w.expr(s.Cond, h)
 			}
 			body := w.block(s.Body, maps.Clone(h), false)
 			body = meet2(body, w.conts[len(w.conts)-1])
+			w.cur = s
 			if s.Post != nil && body != nil {
 				body = w.expr(s.Post, body)
 			}
@@ -610,7 +617,7 @@ func (w *walker) accesses(e ir.Expr, st state) {
 		if !ok {
 			return
 		}
-		acc := &access{pos: lv.Pos(), f: w.f, write: write, atomic: atomic, l: l, must: map[string]string{}, kind: map[string]bool{}, mainAt: w.a.mainAt[w.f]}
+		acc := &access{pos: lv.Pos(), f: w.f, stmt: w.cur, write: write, atomic: atomic, l: l, must: map[string]string{}, kind: map[string]bool{}, mainAt: w.a.mainAt[w.f]}
 		if w.inMain {
 			acc.mainAt = []int{w.top}
 		}

@@ -152,12 +152,22 @@ func (a *analyzer) parallel(x, y *access, facts bool) bool {
 				if a.mainWhile(y, kx) {
 					return true
 				}
+			case a.ordered(x, kx, ky) || a.ordered(y, ky, kx):
 			default:
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// ordered reports whether access x, made by a thread of kind kx, happens
+// before or after every thread of kind ky: kx's thread is the one that
+// creates ky's threads and makes x where none it created runs (not
+// created yet, or joined).
+func (a *analyzer) ordered(x *access, kx, ky int) bool {
+	k := a.kinds[ky]
+	return k.creator == a.kinds[kx] && k.live != nil && k.live.count(x.f, x.stmt) <= 0
 }
 
 // mainWhile reports whether main may make access x while a thread of kind

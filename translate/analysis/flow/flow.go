@@ -50,6 +50,9 @@ type Result[S any] struct {
 	// Exit is the join of the states where the body ends: its returns,
 	// its end, and the statements Lattice.Exit names.
 	Exit S
+	// End is the state in which control falls off the body's end (no
+	// return statement).
+	End S
 }
 
 type loopCtx[S any] struct {
@@ -84,7 +87,7 @@ func Forward[S any](body *ir.Block, entry S, l Lattice[S]) (res Result[S], ok bo
 		out := e.block(body, entry)
 		if !e.changed {
 			e.exit = l.Join(e.exit, out)
-			return Result[S]{In: e.in, Exit: e.exit}, true
+			return Result[S]{In: e.in, Exit: e.exit, End: out}, true
 		}
 	}
 	return Result[S]{}, false

@@ -373,3 +373,33 @@ func TestForwardPartitionedWidens(t *testing.T) {
 		t.Errorf("at mark(20): %s", got)
 	}
 }
+
+// TestForwardEnd: End is the state in which control falls off the body's
+// end, apart from the returns (both in Exit).
+func TestForwardEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, end, exit string
+	}{
+		{"falls off", `if (d) { mark(1); return; } mark(2);`, "may {2} must {2}", "may {1 2} must {}"},
+		{"returns only", `if (d) { mark(1); return; } mark(2); return;`, "unreachable", "may {1 2} must {}"},
+		{"loop for ever", `for (;;) { mark(1); if (d) return; }`, "unreachable", "may {1} must {1}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := prelude + "void f(void) {\n" + tc.body + "\n}\n"
+			p, err := cfront.New().Parse("t.c", []byte(src), cfront.Options{Model: cfront.LP64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, ok := flow.Forward(p.Func("f").Body, state{reach: true}, lattice())
+			if !ok {
+				t.Fatal("no fixpoint")
+			}
+			if got := res.End.String(); got != tc.end {
+				t.Errorf("End %s, want %s", got, tc.end)
+			}
+			if got := res.Exit.String(); got != tc.exit {
+				t.Errorf("Exit %s, want %s", got, tc.exit)
+			}
+		})
+	}
+}
