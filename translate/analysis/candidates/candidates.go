@@ -41,8 +41,12 @@
 //     running threads over the creator's code, function by function,
 //     kept apart by what paths know of integer results, so that a start
 //     function that fails without a thread and a caller that tests its
-//     result are followed). Such a creator's accesses race with the
-//     threads of the site only where the count says one may run.
+//     result are followed; a handle may be a global only the site
+//     writes, or a local of the site's function, joined where that call
+//     of the function set it). Such a creator's accesses race with the
+//     threads of the site only where the count says one may run (main's
+//     too, in any function), and two kinds it creates race not when
+//     neither's site runs while a thread of the other does.
 //   - Main races with a kind of thread only from the first top-level
 //     statement of its body that may create such a thread (or the thread
 //     that creates it) on: what main does before, itself or in the
@@ -131,6 +135,8 @@ type Result struct {
 	Total      int         `json:"total"`
 	Memories   int         `json:"memories"`
 	Candidates []Candidate `json:"candidates"`
+	// all are every candidate (Candidates is their first MaxListed).
+	all []Candidate
 	// Proved: there is no candidate, and the analysis, run again assuming
 	// the worst everywhere it cannot follow (every function a call
 	// through a pointer may reach, accesses through pointers to bytes
@@ -306,6 +312,10 @@ type kind struct {
 	// have running at each statement it runs (what creatorJoins counts).
 	creator *kind
 	live    *liveCounts
+	// byMain: the creator is main (creator is set once main's kind
+	// exists); site is the one create site.
+	byMain bool
+	site   *callgraph.Create
 	// singleton is the user's fact that makes a many kind single.
 	singleton *Fact
 }
@@ -459,6 +469,11 @@ func (a *analyzer) threads() {
 		return
 	}
 	a.kinds = append([]*kind{{routine: main, kind: "main"}}, a.kinds...)
+	for _, k := range a.kinds[1:] {
+		if k.byMain {
+			k.creator = a.kinds[0]
+		}
+	}
 	// Main runs each function from the top-level statements of its body
 	// whose calls reach it; a kind of thread exists from the first of
 	// them that may create it (or create the thread that creates it).

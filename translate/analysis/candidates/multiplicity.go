@@ -85,8 +85,13 @@ func (a *analyzer) multiplicity(main *ir.Function, mainOnce map[*ir.Function]boo
 				root, rootOnce, onceIn = creators[0].routine, once[creators[0]], a.onceFuncs(creators[0].routine)
 			}
 			joins, live := a.creatorJoins(root, rootOnce, cr)
-			if !byMain[cr.Caller] && live != nil {
-				k.creator, k.live = creators[0], live
+			if live != nil {
+				k.live, k.site = live, cr
+				if byMain[cr.Caller] {
+					k.byMain = true
+				} else {
+					k.creator = creators[0]
+				}
 			}
 			if rootOnce && !cr.InLoop && onceIn[cr.Caller] {
 				once[k] = true
@@ -125,12 +130,18 @@ func (a *analyzer) multiplicity(main *ir.Function, mainOnce map[*ir.Function]boo
 // happen before or after each of them.
 func (a *analyzer) creatorJoins(p *ir.Function, once bool, cr *callgraph.Create) (joins bool, live *liveCounts) {
 	var h *ir.Var
+	local := false
 	if u, ok := ir.Uncast(cr.Call.Args[0]).(*ir.Unary); ok && u.Op == ir.Addr {
-		if id, ok := u.X.(*ir.Ident); ok && id.Var.IsStaticStorage() && !id.Var.ThreadLocal && !a.handleUses(id.Var, u) {
-			h = id.Var
+		if id, ok := u.X.(*ir.Ident); ok && !id.Var.ThreadLocal && !id.Var.Volatile && !a.handleUses(id.Var, u) {
+			switch v := id.Var; {
+			case v.IsStaticStorage():
+				h = v
+			case v.Class == ir.Local && declares(cr.Caller, v):
+				h, local = v, true
+			}
 		}
 	}
-	c := &counter{a: a, cr: cr, h: h, info: map[*ir.Function]*fnInfo{}, sums: map[sumKey]*countSummary{}, args: map[string][]sfact{}, at: map[ir.Stmt]int{}}
+	c := &counter{a: a, cr: cr, h: h, local: local, info: map[*ir.Function]*fnInfo{}, sums: map[sumKey]*countSummary{}, args: map[string][]sfact{}, at: map[ir.Stmt]int{}}
 	if !c.prepare(p) {
 		return false, nil
 	}
@@ -267,6 +278,9 @@ type counter struct {
 	a  *analyzer
 	cr *callgraph.Create
 	h  *ir.Var
+	// local: h is an automatic variable of cr's function; a join of it
+	// ends a thread only where the path set it (cpart.own).
+	local bool
 	// rel are the functions that reach a call changing the count; bySite
 	// the one call that matters in each statement.
 	rel    map[*ir.Function]bool
@@ -408,7 +422,10 @@ func (c *counter) isHandle(e ir.Expr) bool {
 // cpart is one partition of a state: the count and the facts of the
 // function's tracked variables.
 type cpart struct {
-	n     int
+	n int
+	// own: in this call of cr's function, cr ran and set the handle (a
+	// local handle; for a global one it does not matter).
+	own   bool
 	facts []sfact
 	// k is the key (computed once, by add).
 	k string
@@ -420,6 +437,9 @@ func (p cpart) key() string {
 	}
 	var b strings.Builder
 	b.WriteString(strconv.Itoa(p.n))
+	if p.own {
+		b.WriteByte('o')
+	}
 	for _, f := range p.facts {
 		b.WriteByte('|')
 		b.WriteString(f.key())
@@ -479,7 +499,7 @@ func limitState(s cstate) cstate {
 		for i := range fs {
 			fs[i] = unknownFact
 		}
-		out.add(cpart{n: p.n, facts: fs})
+		out.add(cpart{n: p.n, own: p.own, facts: fs})
 	}
 	return out
 }
@@ -539,7 +559,7 @@ func (c *counter) summarize(k sumKey) (*countSummary, bool) {
 					if len(fs) > 0 && &fs[0] == &p.facts[0] {
 						res[p.k] = p
 					} else {
-						res.add(cpart{n: p.n, facts: fs})
+						res.add(cpart{n: p.n, own: p.own, facts: fs})
 					}
 				}
 			}
@@ -614,13 +634,18 @@ func (c *counter) step(f *ir.Function, fi *fnInfo, s ir.Stmt, p cpart, out *coun
 		}
 		facts[i] = unknownFact
 	}
+	own := p.own
+	if d, ok := s.(*ir.DeclStmt); ok && c.local && d.Var == c.h {
+		// The handle declared again (a loop's body): not set.
+		own = false
+	}
 	site := c.bySite[s]
 	if site == nil {
 		// A call that does not change the count: its value, when a
 		// tracked variable gets it, from the callee's summary.
 		if call, ok := ir.Uncast(rhs).(*ir.Call); ok && ai >= 0 && fi.sameKind(assigned, call) {
 			if g := ir.CalledFunc(call); g != nil && g.Body != nil {
-				return c.callOutcomes(fi, call, []*ir.Function{g}, p.n, facts, out, func(fs []sfact, fact sfact) []sfact { return set(fs, fact) })
+				return c.callOutcomes(fi, call, []*ir.Function{g}, p.n, own, facts, out, func(fs []sfact, fact sfact) []sfact { return set(fs, fact) })
 			}
 		}
 		if call := topCall(s); call != nil {
@@ -633,7 +658,7 @@ func (c *counter) step(f *ir.Function, fi *fnInfo, s ir.Stmt, p cpart, out *coun
 					if !ok {
 						return nil
 					}
-					return []cpart{{n: p.n, facts: fs}}
+					return []cpart{{n: p.n, own: own, facts: fs}}
 				}
 			}
 		}
@@ -642,12 +667,12 @@ func (c *counter) step(f *ir.Function, fi *fnInfo, s ir.Stmt, p cpart, out *coun
 			if rhs != nil {
 				fact = fi.eval(rhs, facts, assigned.Type)
 			}
-			return []cpart{{n: p.n, facts: set(facts, fact)}}
+			return []cpart{{n: p.n, own: own, facts: set(facts, fact)}}
 		}
-		if !copied {
+		if !copied && own == p.own {
 			return []cpart{p}
 		}
-		return []cpart{{n: p.n, facts: facts}}
+		return []cpart{{n: p.n, own: own, facts: facts}}
 	}
 	n := p.n
 	switch {
@@ -655,18 +680,18 @@ func (c *counter) step(f *ir.Function, fi *fnInfo, s ir.Stmt, p cpart, out *coun
 		if n > 0 {
 			out.bad = true
 		}
-		return []cpart{{n: min(n+1, 2), facts: set(facts, unknownFact)}}
+		return []cpart{{n: min(n+1, 2), own: true, facts: set(facts, unknownFact)}}
 	case site.Callee != nil && site.Callee.Body == nil && model.Lookup(site.Callee.Name).Op == model.OpJoin && c.h != nil && len(site.Call.Args) > 0 && c.isHandle(site.Call.Args[0]):
-		if n == 1 {
+		if n == 1 && (own || !c.local) {
 			n = 0
 		}
-		return []cpart{{n: n, facts: set(facts, unknownFact)}}
+		return []cpart{{n: n, own: own, facts: set(facts, unknownFact)}}
 	case site.Callee != nil && site.Callee.Body == nil && model.Lookup(site.Callee.Name).Op == model.OpThreadExit:
 		out.exit = max(out.exit, n)
 		return nil
 	}
 	withValue := ai >= 0 && ir.Uncast(rhs) == ir.Expr(site.Call) && fi.sameKind(assigned, site.Call)
-	return c.callOutcomes(fi, site.Call, site.Targets, n, facts, out, func(fs []sfact, fact sfact) []sfact {
+	return c.callOutcomes(fi, site.Call, site.Targets, n, own, facts, out, func(fs []sfact, fact sfact) []sfact {
 		if !withValue {
 			fact = unknownFact
 		}
@@ -677,7 +702,7 @@ func (c *counter) step(f *ir.Function, fi *fnInfo, s ir.Stmt, p cpart, out *coun
 // callOutcomes are the partitions after a call of targets entered with
 // count n and facts, from the callees' summaries (a target that is not a
 // defined function keeps the count and tells nothing of the value).
-func (c *counter) callOutcomes(fi *fnInfo, call *ir.Call, targets []*ir.Function, n int, facts []sfact, out *countSummary, set func([]sfact, sfact) []sfact) []cpart {
+func (c *counter) callOutcomes(fi *fnInfo, call *ir.Call, targets []*ir.Function, n int, own bool, facts []sfact, out *countSummary, set func([]sfact, sfact) []sfact) []cpart {
 	var res []cpart
 	other := len(targets) == 0
 	for _, t := range targets {
@@ -707,11 +732,11 @@ func (c *counter) callOutcomes(fi *fnInfo, call *ir.Call, targets []*ir.Function
 		out.exit = max(out.exit, sum.exit)
 		out.bad = out.bad || sum.bad
 		for key, m := range sum.rets {
-			res = append(res, cpart{n: m, facts: set(facts, sum.facts[key])})
+			res = append(res, cpart{n: m, own: own, facts: set(facts, sum.facts[key])})
 		}
 	}
 	if other {
-		res = append(res, cpart{n: n, facts: set(facts, unknownFact)})
+		res = append(res, cpart{n: n, own: own, facts: set(facts, unknownFact)})
 	}
 	return res
 }
@@ -786,6 +811,18 @@ func (c *counter) assumes(g *ir.Function, call *ir.Call) (ir.Expr, bool) {
 		}
 	}
 	return arg, true
+}
+
+// declares reports whether f's body declares v.
+func declares(f *ir.Function, v *ir.Var) bool {
+	found := false
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		if d, ok := n.(*ir.DeclStmt); ok && d.Var == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // writes reports whether body writes v or takes its address.

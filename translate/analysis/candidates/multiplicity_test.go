@@ -132,6 +132,26 @@ int main(void) { int r = 0; while (nondet()) { r = start2(); r = keep(r); if (r 
 			once: []string{"w"},
 		},
 		{
+			name: "a local handle joined in the loop",
+			src: pre + `void *w(void *a) { x++; return 0; }
+int main(void) { while (nondet()) { pthread_t t; pthread_create(&t, 0, w, 0); y = 1; pthread_join(t, 0); } return 0; }`,
+			once: []string{"w"},
+		},
+		{
+			name: "a local handle, creates nested by recursion",
+			src: pre + `void *w(void *a) { x++; return 0; }
+static void spawn(int d) { pthread_t t; pthread_create(&t, 0, w, 0); if (d > 0) spawn(d - 1); pthread_join(t, 0); }
+int main(void) { spawn(nondet()); return 0; }`,
+			many: []string{"w"},
+		},
+		{
+			name: "a local handle joined by another call",
+			src: pre + `void *w(void *a) { x++; return 0; }
+static void f(int c) { pthread_t t; if (c) pthread_create(&t, 0, w, 0); else pthread_join(t, 0); }
+int main(void) { while (nondet()) f(nondet()); return 0; }`,
+			many: []string{"w"},
+		},
+		{
 			name: "a positive result lost by the filter",
 			src: pre + `void *w(void *a) { x++; return 0; }
 static int start(void) { pthread_create(&h, 0, w, 0); return nondet(); }
@@ -225,6 +245,30 @@ int main(void) { while (nondet()) { pthread_create(&h, 0, mid, 0); pthread_join(
 void *mid(void *a) { before = 1; pthread_create(&k, 0, leaf, 0); return 0; }
 int main(void) { while (nondet()) { pthread_create(&h, 0, mid, 0); pthread_join(h, 0); } return 0; }`,
 			racy: []string{"before"},
+		},
+		{
+			name: "siblings one after the other, and two at once",
+			src: pre + `void *first(void *a) { before = 1; after = 1; return 0; }
+void *second(void *a) { before++; during = 5; return 0; }
+void *third(void *a) { during++; return 0; }
+void *mid(void *a) {
+  pthread_t u;
+  pthread_create(&k, 0, first, 0);
+  pthread_join(k, 0);
+  pthread_create(&h, 0, second, 0);
+  pthread_create(&u, 0, third, 0);
+  pthread_join(h, 0);
+  return 0;
+}
+int main(void) { pthread_t m; pthread_create(&m, 0, mid, 0); return 0; }`,
+			racy: []string{"during"}, safe: []string{"before"},
+		},
+		{
+			name: "main through a function: after the join",
+			src: pre + `void *leaf(void *a) { before++; during++; after++; return 0; }
+static void run(void) { before = 1; pthread_create(&k, 0, leaf, 0); during = 2; pthread_join(k, 0); after = 3; }
+int main(void) { run(); return 0; }`,
+			racy: []string{"during"}, safe: []string{"before", "after"},
 		},
 		{
 			name: "the create's own statement",

@@ -118,6 +118,7 @@ func (a *analyzer) pairs(accs []*access, res *Result) {
 	}
 	res.Memories = len(first)
 	res.Candidates = append(res.Candidates, rest...)
+	res.all = res.Candidates
 	if len(res.Candidates) > MaxListed {
 		res.Candidates = res.Candidates[:MaxListed]
 	}
@@ -145,14 +146,14 @@ func (a *analyzer) parallel(x, y *access, facts bool) bool {
 					return true
 				}
 			case kx == 0:
-				if a.mainWhile(x, ky) {
+				if a.mainWhile(x, ky) && !a.ordered(x, kx, ky) {
 					return true
 				}
 			case ky == 0:
-				if a.mainWhile(y, kx) {
+				if a.mainWhile(y, kx) && !a.ordered(y, ky, kx) {
 					return true
 				}
-			case a.ordered(x, kx, ky) || a.ordered(y, ky, kx):
+			case a.ordered(x, kx, ky) || a.ordered(y, ky, kx) || a.apart(kx, ky):
 			default:
 				return true
 			}
@@ -168,6 +169,16 @@ func (a *analyzer) parallel(x, y *access, facts bool) bool {
 func (a *analyzer) ordered(x *access, kx, ky int) bool {
 	k := a.kinds[ky]
 	return k.creator == a.kinds[kx] && k.live != nil && k.live.count(x.f, x.stmt) <= 0
+}
+
+// apart reports whether no thread of kind kx runs while one of kind ky
+// does: one thread creates both, and neither's create site runs while it
+// has a thread of the other running (so each thread of one was joined
+// before each of the other was created, or the other way round).
+func (a *analyzer) apart(kx, ky int) bool {
+	x, y := a.kinds[kx], a.kinds[ky]
+	return x.creator != nil && x.creator == y.creator && x.live != nil && y.live != nil &&
+		y.live.count(x.site.Caller, x.site.Stmt) <= 0 && x.live.count(y.site.Caller, y.site.Stmt) <= 0
 }
 
 // mainWhile reports whether main may make access x while a thread of kind
