@@ -205,6 +205,11 @@ func (a *analyzer) creatorJoins(p *ir.Function, once bool, cr *callgraph.Create)
 	return h != nil && !s.bad && ends, live
 }
 
+// maxCountWork bounds the work of one creatorJoins (partitions through
+// statements, over every flow and iteration): beyond it the analysis
+// gives up, the kind is many and its creator's accesses not ordered.
+const maxCountWork = 5_000_000
+
 // liveCounts is the number of threads of one create site its creator may
 // have running at the statements the creator's thread runs.
 type liveCounts struct {
@@ -294,6 +299,9 @@ type counter struct {
 	cur   sumKey
 	deps  map[sumKey]map[sumKey]bool
 	fresh []sumKey
+	// work counts the partitions the flows transferred (bounded by
+	// maxCountWork).
+	work int
 	// funcs are the functions p's thread runs; at the count at each
 	// statement of a followed function (the largest over the flows).
 	funcs []*ir.Function
@@ -540,6 +548,7 @@ func (c *counter) summarize(k sumKey) (*countSummary, bool) {
 		Join:   joinStates,
 		Equal:  equalStates,
 		Transfer: func(s ir.Stmt, in cstate) cstate {
+			c.work += len(in)
 			res := cstate{}
 			for _, p := range in {
 				for _, q := range c.step(f, fi, s, p, out) {
@@ -569,7 +578,7 @@ func (c *counter) summarize(k sumKey) (*countSummary, bool) {
 	st := cstate{}
 	st.add(entry)
 	res, ok := flow.Forward(f.Body, st, l)
-	if !ok {
+	if !ok || c.work > maxCountWork {
 		return nil, false
 	}
 	for s, st := range res.In {
