@@ -144,11 +144,21 @@ func (c *checker) attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 		out.Notes = append(out.Notes, fmt.Sprintf("no execution of the bounded program (rounds %d, unwind %d) follows the witness to %s: %s", b.Rounds, b.Unwind, f.Short.Waypoint.What, f.Short.Why))
 		return out, nil
 	}
-	printed, text, sm, err := programText(u)
+	// Printing a bounded program of a large one takes seconds: the time
+	// limit holds for it too.
+	pt, err, done := within(ctx, func() (printedText, error) {
+		printed, text, sm, err := programText(u)
+		return printedText{printed, text, sm}, err
+	})
+	if !done {
+		out.Outcome, out.Reason = strategy.Unknown, stopReason(ctx, c.phases.get())
+		return out, nil
+	}
 	if err != nil {
 		out.Outcome, out.Reason = strategy.Unknown, err.Error()
 		return out, nil
 	}
+	printed, text, sm := pt.printed, pt.text, pt.sm
 	dir, err := os.MkdirTemp("", "ladr-")
 	if err != nil {
 		return nil, err

@@ -116,6 +116,12 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 	return b
 }
 
+// printedText is what programText returns.
+type printedText struct {
+	printed, text []byte
+	sm            *ir.SourceMap
+}
+
 // programText prints the sequentialized program of u (the text --keep
 // writes) and the text CBMC checks and the replay compiles: the program
 // and the harness the translation added (pass harness).
