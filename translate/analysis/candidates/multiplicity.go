@@ -117,8 +117,9 @@ func (a *analyzer) multiplicity(main *ir.Function, mainOnce map[*ir.Function]boo
 // adds one, a pthread_join of cr's handle by p's thread ends the one that
 // runs. Joins by other threads are not counted (they could only end
 // more). The handle must be a global that no other code writes or takes
-// the address of, so that it holds the last thread cr created (else no
-// join is counted). The count is kept apart by what paths know of integer
+// the address of, so that it holds the last thread cr created, and cr
+// must pass no attributes (a detached thread cannot be joined); else no
+// join is counted. The count is kept apart by what paths know of integer
 // variables (a function that starts a thread and returns 0, or creates
 // none and returns an error, and a caller that tests the result), as in
 // flow.ForwardPartitioned.
@@ -131,7 +132,10 @@ func (a *analyzer) multiplicity(main *ir.Function, mainOnce map[*ir.Function]boo
 func (a *analyzer) creatorJoins(p *ir.Function, once bool, cr *callgraph.Create) (joins bool, live *liveCounts) {
 	var h *ir.Var
 	local := false
-	if u, ok := ir.Uncast(cr.Call.Args[0]).(*ir.Unary); ok && u.Op == ir.Addr {
+	// A thread created with attributes may be detached: a join of it
+	// then fails and it runs on. Only a create without attributes makes
+	// joins count.
+	if u, ok := ir.Uncast(cr.Call.Args[0]).(*ir.Unary); ok && u.Op == ir.Addr && isZero(cr.Call.Args[1]) {
 		if id, ok := u.X.(*ir.Ident); ok && !id.Var.ThreadLocal && !id.Var.Volatile && !a.handleUses(id.Var, u) {
 			switch v := id.Var; {
 			case v.IsStaticStorage():

@@ -81,6 +81,13 @@ int main(void) { while (nondet()) { pthread_create(&h, 0, w, 0); if (nondet()) p
 			many: []string{"w"},
 		},
 		{
+			name: "a thread created with attributes (it may be detached)",
+			src: pre + `void *w(void *a) { x++; return 0; }
+pthread_attr_t at;
+int main(void) { while (nondet()) { pthread_create(&h, &at, w, 0); pthread_join(h, 0); } return 0; }`,
+			many: []string{"w"},
+		},
+		{
 			name: "the handle written elsewhere",
 			src: pre + `void *w(void *a) { x++; return 0; }
 int main(void) { while (nondet()) { pthread_create(&h, 0, w, 0); h = 0; pthread_join(h, 0); } return 0; }`,
