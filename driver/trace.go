@@ -11,6 +11,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
+	"github.com/ladr-dev/ladr/translate/record"
 )
 
 // hidden reports whether an assignment to lvalue is not a step of the
@@ -89,13 +90,19 @@ type traceBuilder struct {
 // buildTrace computes the source-level interleaving of a counterexample.
 func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 	tb := &traceBuilder{m: m, lines: map[string][]string{}}
+	// The values of calls of functions defined nowhere that the
+	// translation assumed return any value are choices too.
+	var assumed map[string]bool
+	if m.u != nil && m.u.Prog != nil {
+		assumed = record.ChoiceFuncs(m.u.Prog)
+	}
 	pending := false // a thread (not the driver) called a nondet function
 	for i := 0; i < len(trace); i++ {
 		st := trace[i]
 		if st.Hidden {
 			continue
 		}
-		if st.Type == cbmc.StepFunctionCall && model.Lookup(st.Function.DisplayName).Op == model.OpNondet {
+		if st.Type == cbmc.StepFunctionCall && (model.Lookup(st.Function.DisplayName).Op == model.OpNondet || assumed[st.Function.DisplayName]) {
 			// A followed witness's choices are not the program's.
 			// Nor are the choices of statements without a source
 			// position (the race instrumentation's).
@@ -111,7 +118,7 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		if st.Type == cbmc.StepAssignment && tb.externValue(st) {
 			continue
 		}
-		if st.Type == cbmc.StepAssignment && st.LHS == model.VarNondetValue && model.Lookup(st.Location.Function).Op == model.OpNondet {
+		if st.Type == cbmc.StepAssignment && st.LHS == model.VarNondetValue && (model.Lookup(st.Location.Function).Op == model.OpNondet || assumed[st.Location.Function]) {
 			if !pending || tb.cur == nil {
 				continue
 			}

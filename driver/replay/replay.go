@@ -55,6 +55,20 @@ func replayBodies(prog *ir.Program, defined string) string {
 		fmt.Fprintf(&b, "%s(void) { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
 			ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, record.ValueName), record.ValueName, record.ValueName, f.Name, record.ValueName)
 	}
+	// The functions the program declares and nothing defines that the
+	// translation assumed return any value and do nothing else.
+	outside := withoutCBMCOnly(defined)
+	for _, f := range record.AssumedFuncs(prog) {
+		if defines(outside, f.Name) {
+			continue
+		}
+		if bt, ok := f.Type.Result.(*ir.Basic); ok && bt.Kind == ir.Void {
+			fmt.Fprintf(&b, "%s { }\n", record.Signature(f))
+			continue
+		}
+		fmt.Fprintf(&b, "%s { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
+			record.Signature(f), ir.Declare(f.Type.Result, record.ValueName), record.ValueName, record.ValueName, f.Name, record.ValueName)
+	}
 	if f := prog.Func(record.HeapFill); f != nil && f.Body == nil {
 		b.WriteString(heapReplayBody(f))
 	}
@@ -120,6 +134,24 @@ func missingStubs(prog *ir.Program, linkErr string) (stubs string, zeroed []stri
 	return b.String(), zeroed
 }
 
+// withoutCBMCOnly returns text without its "#ifndef __LADR_REPLAY" blocks
+// (the bodies CBMC gets and the replay does not).
+func withoutCBMCOnly(text string) string {
+	var b strings.Builder
+	skip := false
+	for _, line := range strings.SplitAfter(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "#ifndef __LADR_REPLAY"):
+			skip = true
+		case skip && strings.HasPrefix(line, "#endif"):
+			skip = false
+		case !skip:
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
 // defines reports whether the C text defines a function named name (the
 // target's harness and the runtime define some functions, reach_error
 // among them, whose calls the program had inlined).
@@ -128,12 +160,13 @@ func defines(text, name string) bool {
 	return err == nil && re.MatchString(text)
 }
 
-// Choices extracts the recorded choices from CBMC's trace of a program
-// that contains NondetBodies.
-func Choices(trace []cbmc.Step) ([]Choice, error) {
+// Choices extracts the recorded choices from CBMC's trace of prog, a
+// program that contains NondetBodies.
+func Choices(trace []cbmc.Step, prog *ir.Program) ([]Choice, error) {
 	var cs []Choice
+	assumed := record.ChoiceFuncs(prog)
 	for _, st := range trace {
-		if st.Type != cbmc.StepAssignment || st.LHS != record.ValueName || !record.IsChoiceFunc(st.Location.Function) {
+		if st.Type != cbmc.StepAssignment || st.LHS != record.ValueName || !record.IsChoiceFunc(st.Location.Function) && !assumed[st.Location.Function] {
 			continue
 		}
 		bits, err := bitsOf(st.Value)

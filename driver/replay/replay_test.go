@@ -3,11 +3,13 @@ package replay
 import (
 	"context"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
+	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/record"
 )
@@ -44,13 +46,20 @@ func TestChoicesFromTrace(t *testing.T) {
 		{Type: cbmc.StepAssignment, LHS: record.ValueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_int"}, Value: cbmc.Value{Name: "integer", Type: "signed int", Binary: "00000000000000000000000000000111"}},
 		{Type: cbmc.StepAssignment, LHS: record.ValueName, Location: cbmc.Location{Function: "helper"}, Value: cbmc.Value{Name: "integer", Binary: "1"}},
 		{Type: cbmc.StepAssignment, LHS: record.ValueName, Location: cbmc.Location{Function: "__VERIFIER_nondet_uint"}, Value: cbmc.Value{Name: "integer", Type: "unsigned int", Binary: "00000000000000000000000000000010"}},
+		{Type: cbmc.StepAssignment, LHS: record.ValueName, Location: cbmc.Location{Function: "sensor"}, Value: cbmc.Value{Name: "integer", Type: "signed int", Binary: "00000000000000000000000000000011"}},
 	}
-	cs, err := Choices(trace)
+	// sensor is declared and defined nowhere: the translation assumes it
+	// returns any value (a choice); helper is the program's own.
+	prog, err := cfront.New().Parse("t.c", []byte("int sensor(int);\nint helper(void) { return sensor(1); }\nint main(void) { return helper(); }\n"), cfront.Options{Model: cfront.LP64})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Choice{{"__VERIFIER_nondet_int", 7}, {"__VERIFIER_nondet_uint", 2}}
-	if len(cs) != len(want) || cs[0] != want[0] || cs[1] != want[1] {
+	cs, err := Choices(trace, prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Choice{{"__VERIFIER_nondet_int", 7}, {"__VERIFIER_nondet_uint", 2}, {"sensor", 3}}
+	if !slices.Equal(cs, want) {
 		t.Errorf("choices %v, want %v", cs, want)
 	}
 }

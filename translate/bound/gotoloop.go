@@ -72,6 +72,32 @@ func structureGotos(body *ir.Block) {
 		}
 		return []ir.Stmt{copyAt(g, terminal[g.Label], nil)}
 	}, true)
+	// A loop made of one label's gotos may hold the backward gotos of an
+	// enclosing one (the LDV environment's "ldv_main: ... ldv_call: ...
+	// goto ldv_main; ... goto ldv_call;": ldv_main's span ends before the
+	// last goto ldv_call, so it is not loopable until ldv_call's loop is
+	// made): loopify again while that removes backward gotos.
+	for n, i := countBackward(body, backward), 0; n > 0 && i < 8; i++ {
+		loopify(body, body, false, backward)
+		m := countBackward(body, backward)
+		if m >= n {
+			break
+		}
+		n = m
+	}
+}
+
+// countBackward counts the gotos of body that backward reports.
+func countBackward(body *ir.Block, backward func(*ir.Goto) bool) int {
+	n := 0
+	ir.Inspect(ir.Stmt(body), func(x any) bool {
+		if g, ok := x.(*ir.Goto); ok && backward(g) {
+			n++
+		}
+		_, isExpr := x.(ir.Expr)
+		return !isExpr
+	})
+	return n
 }
 
 // copyAt returns a block, at g's place, holding a copy of stmts whose

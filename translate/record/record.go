@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 )
 
 // ValueName is the local whose trace assignments are the choices.
@@ -32,16 +33,100 @@ func NondetFuncs(prog *ir.Program) []*ir.Function {
 	return fs
 }
 
+// AssumedFuncs returns the functions prog declares and nothing defines
+// that the translation assumes return a nondeterministic value and do
+// nothing else (bound's check of undefined calls: not in ladr's library
+// model, no name that suggests synchronization), called in prog, with a
+// name not reserved to the implementation (no leading "__"), arithmetic
+// parameters and an arithmetic or void result, sorted by name.
+// Like the nondet functions, a scalar one gets a body that makes the trace
+// record its value, and the replay answers it from the choices.
+func AssumedFuncs(prog *ir.Program) []*ir.Function {
+	called := map[*ir.Function]bool{}
+	ir.InspectProgram(prog, func(n any) bool {
+		if c, ok := n.(*ir.Call); ok {
+			if f := ir.CalledFunc(c); f != nil {
+				called[f] = true
+			}
+		}
+		return true
+	})
+	var fs []*ir.Function
+	for _, f := range prog.Funcs {
+		// Names that begin with two underscores are the implementation's
+		// (compiler built-ins, CBMC's, ladr's own).
+		if f.Body != nil || f.Inlined || f.Type == nil || !called[f] || strings.HasPrefix(f.Name, "__") {
+			continue
+		}
+		if model.Lookup(f.Name).Kind != model.Unknown || model.LooksSynchronizing(f.Name) || f.NoReturn {
+			continue
+		}
+		ok := ir.IsArithmetic(f.Type.Result) || isVoid(f.Type.Result)
+		for _, t := range f.Type.Params {
+			ok = ok && ir.IsArithmetic(t)
+		}
+		if ok {
+			fs = append(fs, f)
+		}
+	}
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	return fs
+}
+
+func isVoid(t ir.Type) bool {
+	b, ok := t.(*ir.Basic)
+	return ok && b.Kind == ir.Void
+}
+
+// Signature returns the head of a definition of f (its parameters named
+// as declared, else __ladr_arg0, __ladr_arg1..., which traces do not
+// show; an old-style head for a function declared without a prototype).
+func Signature(f *ir.Function) string {
+	var ps []string
+	for i, t := range f.Type.Params {
+		name := fmt.Sprintf("__ladr_arg%d", i)
+		if i < len(f.Params) && f.Params[i] != nil && f.Params[i].Name != "" && !strings.HasPrefix(f.Params[i].Name, "__") {
+			name = f.Params[i].Name
+		}
+		ps = append(ps, ir.Declare(t, name))
+	}
+	switch {
+	case f.Type.NoProto:
+		ps = nil
+	case f.Type.Variadic:
+		ps = append(ps, "...")
+	case len(ps) == 0:
+		ps = []string{"void"}
+	}
+	return ir.Declare(f.Type.Result, f.Name+"("+strings.Join(ps, ", ")+")")
+}
+
 // NondetBodies returns C definitions, for CBMC, of the nondet functions of
-// prog: each returns an uninitialized local, so the trace records its value.
+// prog and of the assumed functions with a result: each returns an
+// uninitialized local, so the trace records its value.
 func NondetBodies(prog *ir.Program) string {
 	var b strings.Builder
 	b.WriteString("\n/* ladr: nondet functions whose values the trace records */\n#ifndef __LADR_REPLAY\n")
 	for _, f := range NondetFuncs(prog) {
 		fmt.Fprintf(&b, "%s(void) { %s; return %s; }\n", ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, ValueName), ValueName)
 	}
+	for _, f := range AssumedFuncs(prog) {
+		if !isVoid(f.Type.Result) {
+			fmt.Fprintf(&b, "%s { %s; return %s; }\n", Signature(f), ir.Declare(f.Type.Result, ValueName), ValueName)
+		}
+	}
 	b.WriteString("#endif\n")
 	return b.String()
+}
+
+// ChoiceFuncs returns the names of prog's functions whose assignments of
+// ValueName are choices besides IsChoiceFunc's: the assumed functions.
+func ChoiceFuncs(prog *ir.Program) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range AssumedFuncs(prog) {
+		m[f.Name] = true
+	}
+	return m
 }
 
 // Heap recording. CBMC gives the bytes of a malloc'd object
