@@ -128,6 +128,13 @@ func CallOp(s ir.Stmt) (*ir.Call, model.Op) {
 	return c, model.Lookup(f.Name).Op
 }
 
+// NoReturn reports whether a call never returns (exit, abort, a function
+// declared noreturn, pthread_exit).
+func NoReturn(c *ir.Call) bool {
+	f := ir.CalledFunc(c)
+	return f != nil && (f.NoReturn || f.Body == nil && model.Lookup(f.Name).NoReturn())
+}
+
 // IsThreadExit reports whether s ends its thread (pthread_exit).
 func IsThreadExit(s ir.Stmt) bool {
 	_, op := CallOp(s)

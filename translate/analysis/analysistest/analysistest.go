@@ -40,6 +40,26 @@ type Task struct {
 	Model                cfront.Model
 }
 
+// SVCOMP returns the directory of the SV-COMP tasks (LADR_SVCOMP, else
+// ../shared/svcomp from a package of translate/analysis) and its
+// INDEX.tsv, and skips the test when the index is not there or in -short
+// mode.
+func SVCOMP(t *testing.T) (dir, index string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("short")
+	}
+	dir = os.Getenv("LADR_SVCOMP")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "..", "shared", "svcomp")
+	}
+	index = filepath.Join(dir, "INDEX.tsv")
+	if _, err := os.Stat(index); err != nil {
+		t.Skipf("no SV-COMP tasks: %v", err)
+	}
+	return dir, index
+}
+
 // Index reads the tasks of an SV-COMP INDEX.tsv whose .yml path contains
 // filter, for the development tests that run an analysis over them.
 func Index(t *testing.T, index, filter string) []Task {

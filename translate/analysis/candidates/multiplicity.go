@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ladr-dev/ladr/translate/analysis"
 	"github.com/ladr-dev/ladr/translate/analysis/callgraph"
 	"github.com/ladr-dev/ladr/translate/analysis/flow"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -585,9 +586,6 @@ func (c *counter) summarize(k sumKey) (*countSummary, bool) {
 	if !ok || c.work > maxCountWork {
 		return nil, false
 	}
-	for s, st := range res.In {
-		c.raise(s, st)
-	}
 	record := func(n int, fact sfact) {
 		key := fact.key()
 		if old, ok := out.rets[key]; !ok || n > old {
@@ -596,6 +594,7 @@ func (c *counter) summarize(k sumKey) (*countSummary, bool) {
 		out.facts[key] = fact
 	}
 	for s, st := range res.In {
+		c.raise(s, st)
 		r, ok := s.(*ir.Return)
 		if !ok {
 			continue
@@ -662,10 +661,10 @@ func (c *counter) step(f *ir.Function, fi *fnInfo, s ir.Stmt, p cpart, out *coun
 			}
 		}
 		if call := topCall(s); call != nil {
+			if analysis.NoReturn(call) {
+				return nil
+			}
 			if g := ir.CalledFunc(call); g != nil {
-				if g.NoReturn || g.Body == nil && model.Lookup(g.Name).NoReturn() {
-					return nil
-				}
 				if cond, ok := c.assumes(g, call); ok {
 					fs, ok := fi.refine(cond, set(facts, unknownFact), true)
 					if !ok {
@@ -809,10 +808,8 @@ func (c *counter) assumes(g *ir.Function, call *ir.Call) (ir.Expr, bool) {
 	}
 	stops := false
 	for _, s := range ifs.Then.List {
-		if call := topCall(s); call != nil {
-			if h := ir.CalledFunc(call); h != nil && (h.NoReturn || h.Body == nil && model.Lookup(h.Name).NoReturn()) {
-				stops = true
-			}
+		if call := topCall(s); call != nil && analysis.NoReturn(call) {
+			stops = true
 		}
 	}
 	if !stops {

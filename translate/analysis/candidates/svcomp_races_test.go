@@ -18,17 +18,7 @@ import (
 // race, lists one with an access on each of the race's two lines (skipped
 // without ../shared/svcomp; LADR_SVCOMP overrides).
 func TestSVCOMPRacesAreCandidates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
-	}
-	dir := os.Getenv("LADR_SVCOMP")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "..", "shared", "svcomp")
-	}
-	index := filepath.Join(dir, "INDEX.tsv")
-	if _, err := os.Stat(index); err != nil {
-		t.Skipf("no SV-COMP tasks: %v", err)
-	}
+	dir, index := analysistest.SVCOMP(t)
 	tasks := map[string]analysistest.Task{}
 	for _, task := range analysistest.Index(t, index, "") {
 		tasks[task.YML] = task

@@ -1,7 +1,6 @@
 package candidates_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -14,17 +13,7 @@ import (
 // task of ../shared/svcomp (LADR_SVCOMP overrides; skipped without it):
 // each racy task has a candidate, and no task makes it fail.
 func TestSVCOMPRacyHaveCandidates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("short")
-	}
-	dir := os.Getenv("LADR_SVCOMP")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "..", "shared", "svcomp")
-	}
-	index := filepath.Join(dir, "INDEX.tsv")
-	if _, err := os.Stat(index); err != nil {
-		t.Skipf("no SV-COMP tasks: %v", err)
-	}
+	dir, index := analysistest.SVCOMP(t)
 	fe := cfront.New()
 	for _, task := range analysistest.Index(t, index, "") {
 		p, err := fe.Parse(filepath.Join(dir, task.Input), task.Src, cfront.Options{Model: task.Model})

@@ -395,17 +395,10 @@ func (r *Result) transfer(s ir.Stmt, in state, handles map[*ir.Var]bool) state {
 		}
 		return r.joined(r.Classes[id], in)
 	}
-	if c != nil && noReturn(c) {
+	if c != nil && analysis.NoReturn(c) {
 		return state{unreachable: true}
 	}
 	return in
-}
-
-// noReturn reports whether a call never returns (exit, abort, a function
-// declared noreturn).
-func noReturn(c *ir.Call) bool {
-	f := ir.CalledFunc(c)
-	return f != nil && (f.NoReturn || f.Body == nil && model.Lookup(f.Name).NoReturn())
 }
 
 // joined is the state after every running thread of class cl was joined:
