@@ -96,13 +96,14 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 	if m.u != nil && m.u.Prog != nil {
 		assumed = record.ChoiceFuncs(m.u.Prog)
 	}
+	isChoice := func(fn string) bool { return model.Lookup(fn).Op == model.OpNondet || assumed[fn] }
 	pending := false // a thread (not the driver) called a nondet function
 	for i := 0; i < len(trace); i++ {
 		st := trace[i]
 		if st.Hidden {
 			continue
 		}
-		if st.Type == cbmc.StepFunctionCall && (model.Lookup(st.Function.DisplayName).Op == model.OpNondet || assumed[st.Function.DisplayName]) {
+		if st.Type == cbmc.StepFunctionCall && isChoice(st.Function.DisplayName) {
 			// A followed witness's choices are not the program's.
 			// Nor are the choices of statements without a source
 			// position (the race instrumentation's).
@@ -118,7 +119,7 @@ func (m *mapper) buildTrace(trace []cbmc.Step) []Step {
 		if st.Type == cbmc.StepAssignment && tb.externValue(st) {
 			continue
 		}
-		if st.Type == cbmc.StepAssignment && st.LHS == model.VarNondetValue && (model.Lookup(st.Location.Function).Op == model.OpNondet || assumed[st.Location.Function]) {
+		if st.Type == cbmc.StepAssignment && st.LHS == model.VarNondetValue && isChoice(st.Location.Function) {
 			if !pending || tb.cur == nil {
 				continue
 			}

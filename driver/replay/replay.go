@@ -44,16 +44,7 @@ func replayBodies(prog *ir.Program, defined string) string {
 	var b strings.Builder
 	b.WriteString("\n/* ladr replay: nondet functions answered from the recorded choices */\n")
 	for _, f := range record.NondetFuncs(prog) {
-		if bt, ok := f.Type.Result.(*ir.Basic); ok && bt.Kind == ir.Bool {
-			// CBMC's trace shows a _Bool choice's byte as chosen
-			// (0x10, say), and CBMC reads any byte but zero as true;
-			// gcc's _Bool holds 0 or 1 only.
-			fmt.Fprintf(&b, "%s(void) { unsigned char %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s != 0; }\n",
-				ir.Declare(f.Type.Result, f.Name), record.ValueName, record.ValueName, record.ValueName, f.Name, record.ValueName)
-			continue
-		}
-		fmt.Fprintf(&b, "%s(void) { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
-			ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, record.ValueName), record.ValueName, record.ValueName, f.Name, record.ValueName)
+		b.WriteString(choiceBody(ir.Declare(f.Type.Result, f.Name+"(void)"), f))
 	}
 	// The functions the program declares and nothing defines that the
 	// translation assumed return any value and do nothing else.
@@ -66,8 +57,7 @@ func replayBodies(prog *ir.Program, defined string) string {
 			fmt.Fprintf(&b, "%s { }\n", record.Signature(f))
 			continue
 		}
-		fmt.Fprintf(&b, "%s { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
-			record.Signature(f), ir.Declare(f.Type.Result, record.ValueName), record.ValueName, record.ValueName, f.Name, record.ValueName)
+		b.WriteString(choiceBody(record.Signature(f), f))
 	}
 	if f := prog.Func(record.HeapFill); f != nil && f.Body == nil {
 		b.WriteString(heapReplayBody(f))
@@ -132,6 +122,20 @@ func missingStubs(prog *ir.Program, linkErr string) (stubs string, zeroed []stri
 		b.WriteString(stub(prog, f))
 	}
 	return b.String(), zeroed
+}
+
+// choiceBody defines f, with the head given, to return its next recorded
+// choice.
+func choiceBody(head string, f *ir.Function) string {
+	if bt, ok := f.Type.Result.(*ir.Basic); ok && bt.Kind == ir.Bool {
+		// CBMC's trace shows a _Bool choice's byte as chosen (0x10, say),
+		// and CBMC reads any byte but zero as true; gcc's _Bool holds 0
+		// or 1 only.
+		return fmt.Sprintf("%s { unsigned char %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s != 0; }\n",
+			head, record.ValueName, record.ValueName, record.ValueName, f.Name, record.ValueName)
+	}
+	return fmt.Sprintf("%s { %s; __ladr_rt_take(&%s, sizeof %s, %q); return %s; }\n",
+		head, ir.Declare(f.Type.Result, record.ValueName), record.ValueName, record.ValueName, f.Name, record.ValueName)
 }
 
 // withoutCBMCOnly returns text without its "#ifndef __LADR_REPLAY" blocks

@@ -169,3 +169,25 @@ func TestRunRejectsForeignText(t *testing.T) {
 		t.Error("a program without ladr's prelude was accepted")
 	}
 }
+
+// TestReplayBodies: the replay answers the nondet functions and the
+// functions the program declares and nothing defines from the choices,
+// a _Bool one of either kind true for every byte but zero, and a void
+// undefined function does nothing.
+func TestReplayBodies(t *testing.T) {
+	src := "_Bool __VERIFIER_nondet_bool(void);\n_Bool ready(int unit);\nvoid note(int level);\nint main(void) { note(1); return ready(2) && __VERIFIER_nondet_bool(); }\n"
+	prog, err := cfront.New().Parse("t.c", []byte(src), cfront.Options{Model: cfront.LP64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := replayBodies(prog, "")
+	for _, want := range []string{
+		`_Bool __VERIFIER_nondet_bool(void) { unsigned char __ladr_nondet_value; __ladr_rt_take(&__ladr_nondet_value, sizeof __ladr_nondet_value, "__VERIFIER_nondet_bool"); return __ladr_nondet_value != 0; }`,
+		`__ladr_rt_take(&__ladr_nondet_value, sizeof __ladr_nondet_value, "ready"); return __ladr_nondet_value != 0; }`,
+		`void note(`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, got)
+		}
+	}
+}
