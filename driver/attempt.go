@@ -51,6 +51,11 @@ type checker struct {
 	// of the inlined program cannot (wholeProof).
 	candidates *CandidateReport
 	wholeTaken bool
+	// errorFuncs, for an assertion property, names the functions that
+	// may reach a violation of it (slice.ReachingErrors): the slices
+	// checked for it are those of the race candidates whose threads run
+	// one.
+	errorFuncs map[string]bool
 	// transform, when set, rewrites each parsed program before its
 	// translation (a slice).
 	transform func(*ir.Program) error

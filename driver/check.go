@@ -19,6 +19,7 @@ import (
 	"github.com/ladr-dev/ladr/translate/follow"
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/seq"
+	"github.com/ladr-dev/ladr/translate/slice"
 )
 
 // Check runs ladr on one program. The error is non-nil only for bad input
@@ -101,7 +102,13 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		return nil, err
 	}
 	res.ParseS = time.Since(start).Seconds()
-	if opt.Property.Seq == seq.Race && !opt.NoCandidates {
+	// The race candidates: a race's answer, or where the whole program
+	// gets none, the slices checked for it; an assertion property's
+	// slices are those of the candidates too (a violation that another
+	// thread's interference causes is most often behind one).
+	sliceErrors := errorOps(opt.Property.Seq)
+	var cands *CandidateReport
+	if (opt.Property.Seq == seq.Race || (sliceErrors != nil && opt.MaxSlices > 0 && opt.Follow == nil)) && !opt.NoCandidates {
 		progress("whole-program race candidates")
 		t0 := time.Now()
 		facts, err := opt.facts()
@@ -112,10 +119,17 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		if !ok {
 			return unknown(stopReason(ctx, phases.get()), ir.Pos{}), nil
 		}
-		if err != nil {
+		switch {
+		case err != nil && opt.Property.Seq == seq.Race:
 			return nil, &InputError{Err: err}
+		case err == nil:
+			// (An assertion property's check goes on without
+			// slices.)
+			cands = &CandidateReport{Result: cr, TimeS: time.Since(t0).Seconds()}
+			if opt.Property.Seq == seq.Race {
+				res.Candidates = cands
+			}
 		}
-		res.Candidates = &CandidateReport{Result: cr, TimeS: time.Since(t0).Seconds()}
 	}
 	if opt.Property.LockOrder {
 		progress("static lock-order analysis")
@@ -130,7 +144,11 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, &BackendError{Err: err}
 	}
-	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog, candidates: res.Candidates,
+	var errorFuncs map[string]bool
+	if cands != nil && sliceErrors != nil {
+		errorFuncs = slice.ReachingErrors(prog, sliceErrors)
+	}
+	c = &checker{opt: opt, fe: fe, progress: progress, phases: phases, parsed: prog, candidates: cands, errorFuncs: errorFuncs,
 		cbmc: &cbmc.Backend{Path: path, ILP32: opt.Model == cfront.ILP32, Args: opt.CBMCArgs, Jobs: opt.Jobs, Processes: opt.Jobs, MemoryLimitMB: opt.MemoryLimitMB}}
 	if opt.Follow != nil && !opt.FixedBounds {
 		progress("finding the unwinding the witness needs")
@@ -147,7 +165,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		c.lead = strategy.LeadSteps
 	}
 	wctx := ctx
-	if share := opt.Timeout / strategy.WholeShare; share > 0 && opt.Property.Seq == seq.Race && opt.Follow == nil && opt.MaxSlices > 0 && c.candidates != nil && c.candidates.Total > 0 {
+	if share := opt.Timeout / strategy.WholeShare; share > 0 && c.sliceable() {
 		// Slices may answer where the whole program cannot: a large
 		// one yields them part of the time (when that leaves them
 		// time for one).
@@ -174,7 +192,7 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		res.Attempts = append(res.Attempts, Attempt{Bounds: t.Bounds, Result: t.Outcome, Reason: t.Reason, TimeS: t.TimeS, Member: t.Member})
 	}
 	out := found.Final
-	if (out == nil || out.Outcome == Unknown) && opt.Property.Seq == seq.Race && opt.Follow == nil {
+	if (out == nil || out.Outcome == Unknown) && c.sliceable() {
 		// The whole program got no answer: check slices of it for the
 		// race candidates.
 		if v := c.slices(ctx, res); v != nil {

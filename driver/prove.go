@@ -100,7 +100,7 @@ func (c *checker) Prove(ctx context.Context) (*strategy.Attempt, error) {
 // ladr does not model.
 func (c *checker) wholeProof(t0 time.Time) *strategy.Attempt {
 	opt := c.opt
-	if c.candidates == nil || !c.candidates.Proved || opt.NoStaticProof || opt.Follow != nil {
+	if c.candidates == nil || !c.candidates.Proved || opt.NoStaticProof || opt.Follow != nil || opt.Property.Seq != seq.Race {
 		return nil
 	}
 	notes := []string{WholeProgramProofNote}

@@ -11,6 +11,8 @@ import (
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+	"github.com/ladr-dev/ladr/translate/seq"
 	"github.com/ladr-dev/ladr/translate/slice"
 )
 
@@ -46,7 +48,9 @@ type SliceReport struct {
 	Program string `json:"program,omitempty"`
 	// Result is race (an execution of the program: its counterexample
 	// runs no stub), potential race (its counterexample runs a stub), no
-	// race found (within Bounds) or unknown (Reason).
+	// race found (within Bounds) or unknown (Reason); for an assertion
+	// property violation, potential violation, no violation found or
+	// unknown.
 	Result string  `json:"result"`
 	Reason string  `json:"reason,omitempty"`
 	Bounds *Bounds `json:"bounds,omitempty"`
@@ -66,13 +70,56 @@ type SliceReport struct {
 	limited  bool
 }
 
-// Slice results.
+// Slice results: of a race, and of an assertion property (a slice's
+// violation).
 const (
-	SliceRace          = "race"
-	SlicePotentialRace = "potential race"
-	SliceNoRace        = "no race found"
-	SliceUnknown       = "unknown"
+	SliceRace               = "race"
+	SlicePotentialRace      = "potential race"
+	SliceNoRace             = "no race found"
+	SliceViolation          = "violation"
+	SlicePotentialViolation = "potential violation"
+	SliceNoViolation        = "no violation found"
+	SliceUnknown            = "unknown"
 )
+
+// Found reports whether the slice's check found a race or a violation
+// that is an execution of the program.
+func (r *SliceReport) Found() bool { return r.Result == SliceRace || r.Result == SliceViolation }
+
+// Potential reports whether the slice's check found a race or a violation
+// whose counterexample runs a stub.
+func (r *SliceReport) Potential() bool {
+	return r.Result == SlicePotentialRace || r.Result == SlicePotentialViolation
+}
+
+// NoneFound reports whether the slice's check found nothing within its
+// bounds.
+func (r *SliceReport) NoneFound() bool { return r.Result == SliceNoRace || r.Result == SliceNoViolation }
+
+// errorOps are the operations of the library calls whose reaching
+// violates an assertion property of kind p (nil for the other
+// properties).
+func errorOps(p seq.Property) []model.Op {
+	switch p {
+	case seq.UnreachCall:
+		return []model.Op{model.OpReachError}
+	case seq.Assert:
+		return []model.Op{model.OpReachError, model.OpAssertFail}
+	}
+	return nil
+}
+
+// sliceable reports whether the check may check slices of the program
+// where the whole program gets no answer: for a race or an assertion
+// property, with race candidates (and, for an assertion property,
+// functions that may violate it), not following a witness.
+func (c *checker) sliceable() bool {
+	p := c.opt.Property.Seq
+	if c.opt.Follow != nil || c.opt.MaxSlices <= 0 || c.candidates == nil || c.candidates.Total == 0 {
+		return false
+	}
+	return p == seq.Race || (errorOps(p) != nil && len(c.errorFuncs) > 0)
+}
 
 // Defaults of Options.MaxSlices and SliceTimeout (the CLI's).
 const (
@@ -115,7 +162,13 @@ func (b sliceBackend) Attempt(ctx context.Context, p strategy.Plan) (*strategy.A
 // once: for each side a thread kind created with pthread_create (or main)
 // whose routine reaches the access; a candidate whose accesses only
 // callbacks make has none.
-func specs(cr *candidates.Result) []*sliceCandidate {
+//
+// For an assertion property (errs, the operations of its violations, and
+// reach, the functions that may reach one) a slice is kept only where a
+// function of its threads' paths may reach a violation: those whose
+// access functions may come first, then those whose start routines may.
+// Each keeps the callees on the paths to the violations (Spec.Errors).
+func specs(cr *candidates.Result, errs []model.Op, reach map[string]bool) []*sliceCandidate {
 	many := map[string]bool{}
 	for _, t := range cr.Threads {
 		many[t.Routine] = t.Many
@@ -128,7 +181,10 @@ func specs(cr *candidates.Result) []*sliceCandidate {
 				if a == b && !many[a] {
 					continue
 				}
-				s := slice.Spec{First: slice.Side{Routine: a, Func: c.First.Func}, Second: slice.Side{Routine: b, Func: c.Second.Func}}
+				s := slice.Spec{First: slice.Side{Routine: a, Func: c.First.Func}, Second: slice.Side{Routine: b, Func: c.Second.Func}, Errors: errs}
+				if errs != nil && !reach[a] && !reach[b] {
+					continue
+				}
 				sc := seen[s.Key()]
 				if sc == nil {
 					sc = &sliceCandidate{spec: s, cand: c, lines: map[string]bool{}}
@@ -138,6 +194,18 @@ func specs(cr *candidates.Result) []*sliceCandidate {
 				sc.lines[lineKey(c.First.Pos)], sc.lines[lineKey(c.Second.Pos)] = true, true
 			}
 		}
+	}
+	if errs != nil {
+		direct := func(sc *sliceCandidate) bool { return reach[sc.spec.First.Func] || reach[sc.spec.Second.Func] }
+		slices.SortStableFunc(out, func(x, y *sliceCandidate) int {
+			switch dx, dy := direct(x), direct(y); {
+			case dx && !dy:
+				return -1
+			case dy && !dx:
+				return 1
+			}
+			return 0
+		})
 	}
 	return out
 }
@@ -181,7 +249,7 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	if cr == nil || cr.Total == 0 || c.opt.MaxSlices <= 0 {
 		return nil
 	}
-	all := specs(cr.Result)
+	all := specs(cr.Result, errorOps(c.opt.Property.Seq), c.errorFuncs)
 	// The search's checker may report as a portfolio member: slices
 	// report as the check.
 	c.phases = &phaseTracker{sink: c.opt.Progress}
@@ -197,17 +265,17 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		narrow.spec.Narrow = true
 		rep, a := c.checkSlice(ctx, &narrow, slice.Abstract, len(res.Slices)+1)
 		res.Slices = append(res.Slices, rep)
-		if rep.Result == SliceRace {
+		if rep.Found() {
 			return a
 		}
 		mode, last := slice.Abstract, rep
 		switch {
-		case rep.Result == SlicePotentialRace:
+		case rep.Potential():
 			// Cut the abstracted code out: a race left is one of the
 			// program.
 			ex, a := c.checkSlice(ctx, &narrow, slice.Exact, len(res.Slices)+1)
 			res.Slices = append(res.Slices, ex)
-			if ex.Result == SliceRace {
+			if ex.Found() {
 				return a
 			}
 			mode, last = slice.Exact, ex
@@ -223,13 +291,13 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		}
 		rep, a = c.checkSlice(ctx, sc, mode, len(res.Slices)+1)
 		res.Slices = append(res.Slices, rep)
-		if rep.Result == SliceRace {
+		if rep.Found() {
 			return a
 		}
-		if rep.Result == SlicePotentialRace && mode == slice.Abstract {
+		if rep.Potential() && mode == slice.Abstract {
 			rep, a := c.checkSlice(ctx, sc, slice.Exact, len(res.Slices)+1)
 			res.Slices = append(res.Slices, rep)
-			if rep.Result == SliceRace {
+			if rep.Found() {
 				return a
 			}
 		}
@@ -272,7 +340,12 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		rep.Program = sc2.opt.Keep
 	}
 	var info *slice.Info
-	sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
+	isFound, potential, none := SliceRace, SlicePotentialRace, SliceNoRace
+	if c.opt.Property.Seq == seq.Race {
+		sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
+	} else {
+		isFound, potential, none = SliceViolation, SlicePotentialViolation, SliceNoViolation
+	}
 	sc2.transform = func(prog *ir.Program) error {
 		in, err := slice.Build(prog, sc.spec, m)
 		info = in
@@ -317,9 +390,9 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		}
 		mr := det.mapped
 		rep.File, rep.Line, rep.Message, rep.Race, rep.Trace, rep.Confirmed = mr.File, mr.Line, mr.Message, mr.Race, mr.Trace, mr.Confirmed
-		rep.Result = SlicePotentialRace
+		rep.Result = potential
 		if m == slice.Exact || !ranStub(mr.Saved) {
-			rep.Result = SliceRace
+			rep.Result = isFound
 			out.Notes = append(out.Notes, fmt.Sprintf("found on a slice of the program (%s; %s): the counterexample runs none of the stubs, so it is an execution of the program", rep.Threads, info.Summary()))
 			if mr.Saved != nil {
 				mr.Saved.Slice = &SavedSlice{Spec: sc.spec, Mode: rep.Mode}
@@ -327,7 +400,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 			return rep, out
 		}
 	case strategy.NoViolationFound, strategy.True:
-		rep.Result = SliceNoRace
+		rep.Result = none
 	default:
 		rep.Reason = out.Reason
 		rep.limited = rep.limited || strings.Contains(rep.Reason, "out of memory")

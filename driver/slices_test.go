@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ladr-dev/ladr/translate/analysis/candidates"
+	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/slice"
 )
 
@@ -34,17 +35,36 @@ func TestSpecs(t *testing.T) {
 			{Memory: "f", First: side("g", "worker"), Second: side("k", "logger")},
 		},
 	}
-	var got []string
-	for _, sc := range specs(cr) {
-		got = append(got, sc.spec.Key()+" for "+sc.cand.Memory)
-	}
-	want := []string{
-		"main/g|worker/g for b",
-		"worker/g|worker/g for b",
-		"logger/k|worker/g for e",
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("specs:\n%q\nwant\n%q", got, want)
+	for _, tc := range []struct {
+		name  string
+		errs  []model.Op
+		reach map[string]bool
+		want  []string
+	}{
+		{"race", nil, nil, []string{
+			"main/g|worker/g for b",
+			"worker/g|worker/g for b",
+			"logger/k|worker/g for e",
+		}},
+		// An assertion property: only slices whose routines may reach a
+		// violation (here the logger), those whose access functions may
+		// (k) first.
+		{"unreach-call", []model.Op{model.OpReachError}, map[string]bool{"logger": true, "k": true}, []string{
+			"logger/k|worker/g|reach-error for e",
+		}},
+		{"worker reaches", []model.Op{model.OpReachError}, map[string]bool{"worker": true, "k": true}, []string{
+			"logger/k|worker/g|reach-error for e",
+			"main/g|worker/g|reach-error for b",
+			"worker/g|worker/g|reach-error for b",
+		}},
+	} {
+		var got []string
+		for _, sc := range specs(cr, tc.errs, tc.reach) {
+			got = append(got, sc.spec.Key()+" for "+sc.cand.Memory)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: specs:\n%q\nwant\n%q", tc.name, got, tc.want)
+		}
 	}
 }
 

@@ -128,7 +128,7 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 			fmt.Fprintln(w, "  Confirmed: replaying the counterexample concretely fails the same check.")
 		}
 		for _, sl := range r.Slices {
-			if sl.Result == driver.SliceRace {
+			if sl.Found() {
 				fmt.Fprintf(w, "  Found on a slice of the program (%s; the rest stubbed): the counterexample runs none of the stubs, so it is an execution of the whole program.\n", sl.Threads)
 			}
 		}
@@ -412,13 +412,13 @@ func writeSlices(w io.Writer, r *driver.Result) {
 			if s.Confirmed {
 				fmt.Fprint(w, ", replayed on the slice")
 			}
-		case s.Bounds != nil && s.Result == driver.SliceNoRace:
+		case s.Bounds != nil && s.NoneFound():
 			fmt.Fprintf(w, " (%s)", boundsText(*s.Bounds))
 		case s.Reason != "":
 			fmt.Fprintf(w, ": %s", s.Reason)
 		}
 		fmt.Fprintf(w, "; %.2fs\n", s.TimeS)
-		if s.Result == driver.SlicePotentialRace {
+		if s.Potential() {
 			fmt.Fprintln(w, "       potential: the counterexample runs a stub (abstracted code), so it may not be an execution of the program")
 		}
 		if s.Program != "" {

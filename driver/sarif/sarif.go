@@ -332,11 +332,11 @@ func slicePotentials(r *driver.Result) []Result {
 	rule := ruleOf(r.Property)
 	var out []Result
 	for _, sl := range r.Slices {
-		if sl.Result != driver.SlicePotentialRace {
+		if !sl.Potential() {
 			continue
 		}
 		res := Result{RuleID: property.All()[rule].Rule.ID, RuleIndex: rule, Level: "warning",
-			Message:   Message{fmt.Sprintf("potential data race found on a slice of the program (%s; its counterexample runs abstracted code): %s", sl.Threads, sl.Message)},
+			Message:   Message{fmt.Sprintf("%s found on a slice of the program (%s; its counterexample runs abstracted code): %s", potentialWhat(sl), sl.Threads, sl.Message)},
 			Locations: []Location{}, Properties: map[string]any{"confirmed": false, "slice": sl.Threads}}
 		if sl.File != "" {
 			res.Locations = []Location{{PhysicalLocation: physical(sl.File, sl.Line, 0, "")}}
@@ -344,6 +344,15 @@ func slicePotentials(r *driver.Result) []Result {
 		out = append(out, res)
 	}
 	return out
+}
+
+// potentialWhat names what a slice found: a potential data race or a
+// potential violation (of an assertion property).
+func potentialWhat(sl *driver.SliceReport) string {
+	if sl.Result == driver.SlicePotentialRace {
+		return "potential data race"
+	}
+	return sl.Result
 }
 
 func potentialDeadlocks(r *driver.Result) []Result {

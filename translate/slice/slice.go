@@ -31,6 +31,10 @@
 //
 // Threads of other start routines are still created where the kept code
 // creates them; their routines are stubs.
+//
+// A slice for an assertion property (Spec.Errors) also keeps the callees
+// of kept functions on the paths to the property's violations, so that no
+// stub cuts one.
 package slice
 
 import (
@@ -96,6 +100,12 @@ type Spec struct {
 	// chains are stubs, so a narrow slice is far smaller (and its races
 	// more often potential ones).
 	Narrow bool `json:"narrow,omitempty"`
+	// Errors are the operations of the library functions whose calls
+	// are the violations an assertion property checks (model.OpReachError,
+	// model.OpAssertFail): the slice also keeps every callee of a kept
+	// function that may reach such a call, with the functions between,
+	// so that its stubs cut no path to a violation of the property.
+	Errors []model.Op `json:"errors,omitempty"`
 }
 
 // Key identifies the slice of a spec (specs with the same key have the
@@ -105,10 +115,14 @@ func (s Spec) Key() string {
 	if b < a {
 		a, b = b, a
 	}
+	k := a + "|" + b
 	if s.Narrow {
-		return a + "|" + b + "|narrow"
+		k += "|narrow"
 	}
-	return a + "|" + b
+	for _, op := range s.Errors {
+		k += "|" + string(op)
+	}
+	return k
 }
 
 // Info says what a slice kept and what it replaced.
@@ -254,11 +268,17 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 	// except for a helper that returns a pointer, which the stub would
 	// make null (Linux's netdev_priv: every access through its result
 	// would fail): such helpers are kept with abstract stubs too.
-	small := map[*ir.Function]int{}
+	// A helper that returns a pointer may call deeper (LDV's allocators
+	// wrap an allocator that wraps one): PointerDepth.
+	small, pointerSmall := map[*ir.Function]int{}, map[*ir.Function]int{}
 	var helpers []*ir.Function
 	for f := range keep {
 		for _, s := range g.Sites[f] {
-			if t := s.Callee; t != nil && !keep[t] && (m == Exact || ir.IsPointer(t.Type.Result)) && b.small(t, SmallDepth, small) {
+			t := s.Callee
+			if t == nil || keep[t] {
+				continue
+			}
+			if ir.IsPointer(t.Type.Result) && b.small(t, PointerDepth, pointerSmall) || m == Exact && b.small(t, SmallDepth, small) {
 				helpers = append(helpers, t)
 			}
 		}
@@ -276,6 +296,25 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 			}
 		}
 	}
+	// The callees on the paths from kept functions to the property's
+	// violations.
+	if len(spec.Errors) > 0 {
+		errs := b.reachErrors(spec.Errors)
+		var work []*ir.Function
+		for f := range keep {
+			work = append(work, f)
+		}
+		for len(work) > 0 {
+			f := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, t := range b.calls[f] {
+				if !keep[t] && errs[t] {
+					keep[t] = true
+					work = append(work, t)
+				}
+			}
+		}
+	}
 	// ladr does not inline a variadic function of the program that reads
 	// its variable arguments: it is a stub, unless it only passes them on
 	// to the library (a logger calling vsnprintf), where Build drops its
@@ -288,11 +327,41 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 	return keep, nil
 }
 
+// reachErrors returns the defined functions that may reach a call of a
+// library function with one of the operations ops (a direct call, or a
+// call of a function that may reach one).
+func (b *builder) reachErrors(ops []model.Op) map[*ir.Function]bool {
+	var roots []*ir.Function
+	for _, f := range b.g.Funcs {
+		for _, s := range b.g.Sites[f] {
+			if c := s.Callee; c != nil && slices.Contains(ops, model.Lookup(c.Name).Op) {
+				roots = append(roots, f)
+				break
+			}
+		}
+	}
+	return b.reach(roots, true, false)
+}
+
+// ReachingErrors names the functions of prog that may reach a call of a
+// library function with one of the operations ops (a direct call, or a
+// call of a function that may reach one).
+func ReachingErrors(prog *ir.Program, ops []model.Op) map[string]bool {
+	b := newBuilder(prog, callgraph.Build(prog))
+	out := map[string]bool{}
+	for f := range b.reachErrors(ops) {
+		out[f.Name] = true
+	}
+	return out
+}
+
 // MaxSmall is the most statements a small helper has, SmallDepth how
-// deep its own calls may go.
+// deep its own calls may go, PointerDepth how deep those of a helper that
+// returns a pointer may go.
 const (
-	MaxSmall   = 25
-	SmallDepth = 2
+	MaxSmall     = 25
+	SmallDepth   = 2
+	PointerDepth = 4
 )
 
 // small reports whether f is a small helper: a function of the program

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/slice"
 )
 
@@ -309,5 +310,73 @@ func TestVariadic(t *testing.T) {
 		if tc.kept && strings.Contains(text, "__builtin_va_") {
 			t.Errorf("kept %s still calls a va builtin:\n%s", tc.fn, text)
 		}
+	}
+}
+
+const checking = `#include <pthread.h>
+void reach_error(void);
+int x, y;
+static void check(int v) { if (v != x) reach_error(); }
+static void verify(void) { int v = x; check(v); }
+static void other(void) { y = 2; }
+static void set(void) { x = 1; }
+static void *reader(void *a) { y = x; verify(); other(); return 0; }
+static void *writer(void *a) { set(); return 0; }
+int main(void) {
+	pthread_t a, b;
+	pthread_create(&a, 0, reader, 0);
+	pthread_create(&b, 0, writer, 0);
+	return 0;
+}
+`
+
+// TestErrors checks that a slice for an assertion property keeps the
+// callees on the paths to its violations (Spec.Errors), and
+// ReachingErrors.
+func TestErrors(t *testing.T) {
+	spec := slice.Spec{First: slice.Side{Routine: "reader", Func: "reader"}, Second: slice.Side{Routine: "writer", Func: "set"}}
+	for _, tc := range []struct {
+		name   string
+		errors []model.Op
+		narrow bool
+		kept   []string
+	}{
+		{"race", nil, false, []string{"main", "reader", "set", "writer"}},
+		{"unreach-call", []model.Op{model.OpReachError}, false, []string{"check", "main", "reader", "set", "verify", "writer"}},
+		{"unreach-call narrow", []model.Op{model.OpReachError}, true, []string{"check", "main", "reader", "set", "verify", "writer"}},
+		{"assert-fail only", []model.Op{model.OpAssertFail}, false, []string{"main", "reader", "set", "writer"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := cfront.New().Parse("t.c", []byte(checking), cfront.Options{Model: cfront.LP64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := spec
+			s.Errors, s.Narrow = tc.errors, tc.narrow
+			// Abstract stubs (exact slices keep small helpers anyway).
+			info, err := slice.Build(p, s, slice.Abstract)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := slices.Clone(info.Kept)
+			slices.Sort(got)
+			if !slices.Equal(got, tc.kept) {
+				t.Errorf("kept %v, want %v", got, tc.kept)
+			}
+		})
+	}
+	p, err := cfront.New().Parse("t.c", []byte(checking), cfront.Options{Model: cfront.LP64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reach := slice.ReachingErrors(p, []model.Op{model.OpReachError})
+	var got []string
+	for f := range reach {
+		got = append(got, f)
+	}
+	slices.Sort(got)
+	// Through calls, not thread creations: main reaches none.
+	if want := []string{"check", "reader", "verify"}; !slices.Equal(got, want) {
+		t.Errorf("ReachingErrors %v, want %v", got, want)
 	}
 }
