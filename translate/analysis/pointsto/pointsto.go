@@ -162,8 +162,10 @@ func (s Set) add(l Loc) bool {
 
 func (s Set) addAll(t Set) bool {
 	ch := false
-	for _, l := range t {
-		if s.add(l) {
+	for k, l := range t {
+		// (t's keys are l.key(): not computed again.)
+		if _, ok := s[k]; !ok {
+			s[k] = l
 			ch = true
 		}
 	}
@@ -202,6 +204,10 @@ type Result struct {
 	// contents holds what each object may hold.
 	contents map[*Object]Set
 	changed  bool
+	// work counts the locations loaded (MaxWork); top says the analysis
+	// gave up: every object may hold anything.
+	work int
+	top  bool
 	// owner maps the locals, parameters and allocation sites of each
 	// entry function to it; private holds those whose address never
 	// leaves their routine's own variables (privateObjects).
@@ -384,8 +390,17 @@ var Analyzer = &analysis.Analyzer{
 	Run:  func(p *analysis.Pass) (any, error) { return Analyze(p.Program), nil },
 }
 
+// MaxWork bounds the locations the analysis loads (summed over its
+// rounds); beyond it, it gives up on precision as when it finds no
+// fixpoint (a large program whose pointers reach many objects: an
+// inlined Linux driver's slice loaded hundreds of millions).
+const MaxWork = 20_000_000
+
 // Analyze computes the points-to relation of p.
-func Analyze(p *analysis.Program) *Result {
+func Analyze(p *analysis.Program) *Result { return analyze(p, MaxWork) }
+
+// analyze is Analyze with maxWork for MaxWork.
+func analyze(p *analysis.Program, maxWork int) *Result {
 	r := &Result{vars: map[*ir.Var]*Object{}, allocs: map[*ir.Call]*Object{}, lits: map[*ir.CompoundLit]*Object{}, contents: map[*Object]Set{}}
 	r.strings = &Object{Kind: ObjStrings}
 	r.unknown = &Object{Kind: ObjUnknown}
@@ -394,6 +409,7 @@ func Analyze(p *analysis.Program) *Result {
 	r.contents[r.unknown] = Set{}
 	r.contents[r.unknown].add(Loc{Obj: r.unknown})
 	r.consts = constants(p)
+rounds:
 	for i := 0; i < 100; i++ {
 		r.changed = false
 		for _, g := range p.Prog.Globals {
@@ -403,14 +419,18 @@ func Analyze(p *analysis.Program) *Result {
 		}
 		for _, f := range p.Entries {
 			r.body(f)
+			if r.work > maxWork {
+				break rounds
+			}
 		}
 		if !r.changed {
 			r.privateObjects(p)
 			return r
 		}
 	}
-	// No fixpoint in 100 rounds (a chain of 100 pointer copies): give
-	// up on precision, everything may point anywhere.
+	// No fixpoint in 100 rounds (a chain of 100 pointer copies), or too
+	// much work: give up on precision, everything may point anywhere.
+	r.top = true
 	for o := range r.contents {
 		r.contents[o].add(Loc{Obj: r.unknown})
 	}
@@ -435,6 +455,10 @@ func (r *Result) content(o *Object) Set {
 	s := r.contents[o]
 	if s == nil {
 		s = Set{}
+		if r.top {
+			// Given up before every object got its contents.
+			s.add(Loc{Obj: r.unknown})
+		}
 		r.contents[o] = s
 	}
 	return s
@@ -464,7 +488,9 @@ func (r *Result) store(dst Set, v Set) {
 func (r *Result) load(s Set) Set {
 	out := Set{}
 	for _, l := range s {
-		out.addAll(r.content(l.Obj))
+		c := r.content(l.Obj)
+		r.work += len(c)
+		out.addAll(c)
 	}
 	return out
 }

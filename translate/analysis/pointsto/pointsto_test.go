@@ -391,3 +391,41 @@ int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); pthread_join(t, 0); r
 		})
 	}
 }
+
+// TestWorkLimit checks that the analysis gives up soundly when its work
+// runs out: every pointer, including one in a body it had not reached,
+// may point anywhere.
+func TestWorkLimit(t *testing.T) {
+	src := `
+#include <pthread.h>
+int x, y;
+int *g;
+void *worker(void *a) { int *q = g; *q = 2; return 0; }
+int main(void) {
+  int *p = &x;
+  g = &y;
+  int *r = g;
+  *p = 1; *r = 1;
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  return 0;
+}`
+	for _, tc := range []struct {
+		name    string
+		work    int
+		unknown bool
+	}{
+		{"enough", pointsto.MaxWork, false},
+		{"none", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := load(t, src)
+			r := pointsto.AnalyzeWork(p, tc.work)
+			for _, v := range []string{"r", "q"} {
+				if got := valueOf(t, p, r, v).Unknown(); got != tc.unknown {
+					t.Errorf("%s: unknown %v, want %v (%s)", v, got, tc.unknown, shows(valueOf(t, p, r, v)))
+				}
+			}
+		})
+	}
+}
