@@ -68,6 +68,10 @@ type checker struct {
 	// whole, when set, records what the whole program's search has done
 	// (strategy.Yield); a portfolio's members share it.
 	whole *strategy.WholeProgress
+	// sliceSeen, while slices are checked, are the slices already built
+	// (sliceKey): one whose program is the same as an earlier one's is
+	// not checked again.
+	sliceSeen *sliceSeen
 }
 
 // detail is what the driver keeps of an attempt besides the strategy's

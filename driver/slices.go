@@ -2,10 +2,14 @@ package driver
 
 import (
 	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ladr-dev/ladr/driver/strategy"
@@ -63,11 +67,16 @@ type SliceReport struct {
 	Race      *DataRace `json:"race,omitempty"`
 	Trace     []Step    `json:"trace,omitempty"`
 	Confirmed bool      `json:"confirmed,omitempty"`
+	// SameAs, when not 0, is the number (from 1) of the earlier slice
+	// whose program this one's is: it was not checked again, and its
+	// result is that one's.
+	SameAs int `json:"same_as,omitempty"`
 	// wideKept, for a narrow slice, are the functions the wide slice of
 	// the same threads keeps; limited says that the check stopped at its
 	// time or memory limit.
 	wideKept []string
 	limited  bool
+	n        int
 }
 
 // Slice results: of a race, and of an assertion property (a slice's
@@ -94,7 +103,9 @@ func (r *SliceReport) Potential() bool {
 
 // NoneFound reports whether the slice's check found nothing within its
 // bounds.
-func (r *SliceReport) NoneFound() bool { return r.Result == SliceNoRace || r.Result == SliceNoViolation }
+func (r *SliceReport) NoneFound() bool {
+	return r.Result == SliceNoRace || r.Result == SliceNoViolation
+}
 
 // errorOps are the operations of the library calls whose reaching
 // violates an assertion property of kind p (nil for the other
@@ -147,6 +158,11 @@ func sliceSchedule(spec slice.Spec) []Bounds {
 	}
 	return out
 }
+
+// MaxSliceTries bounds the candidates whose slices are built, as a
+// multiple of Options.MaxSlices: those whose slice is an earlier one's
+// count only here.
+const MaxSliceTries = 4
 
 // MinSliceTime is the least time left for which slices are tried.
 const MinSliceTime = 10 * time.Second
@@ -254,12 +270,17 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	// report as the check.
 	c.phases = &phaseTracker{sink: c.opt.Progress}
 	c.progress = c.phases.set
-	n := 0
+	c.sliceSeen = &sliceSeen{byKey: map[string]*SliceReport{}}
+	// A candidate whose narrow slice is an earlier one's does not count
+	// against MaxSlices (but against tries: building a slice takes a
+	// parse).
+	n, tries := 0, 0
 	for _, sc := range all {
-		if n >= c.opt.MaxSlices || !sliceTime(ctx) {
+		if n >= c.opt.MaxSlices || tries >= MaxSliceTries*c.opt.MaxSlices || !sliceTime(ctx) {
 			break
 		}
 		n++
+		tries++
 		c.progress(fmt.Sprintf("slice %d of %d: %s", n, min(len(all), c.opt.MaxSlices), slice.Describe(sc.spec)))
 		narrow := *sc
 		narrow.spec.Narrow = true
@@ -267,6 +288,9 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		res.Slices = append(res.Slices, rep)
 		if rep.Found() {
 			return a
+		}
+		if rep.SameAs > 0 {
+			n--
 		}
 		mode, last := slice.Abstract, rep
 		switch {
@@ -327,7 +351,7 @@ func sliceTime(ctx context.Context) bool {
 // next to the whole program's (SliceProgram).
 func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mode, n int) (*SliceReport, *strategy.Attempt) {
 	t0 := time.Now()
-	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String(), Narrow: sc.spec.Narrow}
+	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String(), Narrow: sc.spec.Narrow, n: n}
 	if c.opt.SliceTimeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, c.opt.SliceTimeout, &timeoutError{c.opt.SliceTimeout})
@@ -346,10 +370,18 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	} else {
 		isFound, potential, none = SliceViolation, SlicePotentialViolation, SliceNoViolation
 	}
+	var same *SliceReport
 	sc2.transform = func(prog *ir.Program) error {
 		in, err := slice.Build(prog, sc.spec, m)
 		info = in
-		return err
+		if err != nil || c.sliceSeen == nil {
+			return err
+		}
+		if prev := c.sliceSeen.see(sliceKey(prog, m, sc2.checkOnly != nil, sc.lines), rep); prev != nil {
+			same = prev
+			return errSameSlice
+		}
+		return nil
 	}
 	found, err := strategy.Run(ctx, strategy.Config{
 		Schedule:        sliceSchedule(sc.spec),
@@ -367,6 +399,14 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		rep.KeptFunctions, rep.OffChain, rep.wideKept = info.Kept, info.OffChain, info.Wide
 	}
 	rep.Result = SliceUnknown
+	if same != nil {
+		// The program of an earlier slice: its result stands for this
+		// one (a violation would have ended the slices).
+		rep.SameAs = same.n
+		rep.Result, rep.Reason, rep.Bounds, rep.File, rep.Line, rep.Message, rep.Race, rep.Trace, rep.Confirmed = same.Result, same.Reason, same.Bounds, same.File, same.Line, same.Message, same.Race, same.Trace, same.Confirmed
+		rep.limited, rep.wideKept, rep.Program = same.limited, same.wideKept, ""
+		return rep, nil
+	}
 	if err != nil {
 		rep.Reason = err.Error()
 		return rep, nil
@@ -406,6 +446,45 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		rep.limited = rep.limited || strings.Contains(rep.Reason, "out of memory")
 	}
 	return rep, nil
+}
+
+// errSameSlice stops the check of a slice whose program an earlier slice
+// had (checker.sliceSeen).
+var errSameSlice = errors.New("the same program as an earlier slice")
+
+// sliceSeen are the slices built so far, by sliceKey, with their reports.
+// A portfolio's attempts may build a slice at once.
+type sliceSeen struct {
+	mu    sync.Mutex
+	byKey map[string]*SliceReport
+}
+
+// see records rep as the slice of key and returns the report of an
+// earlier slice with the same key (nil if none).
+func (s *sliceSeen) see(key string, rep *SliceReport) *SliceReport {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if prev := s.byKey[key]; prev != nil && prev != rep {
+		return prev
+	}
+	s.byKey[key] = rep
+	return nil
+}
+
+// sliceKey identifies the check of a slice: its program as sliced (the
+// unbounded program, printed), its stubs' mode and, for races (race), the
+// lines whose accesses it checks. Two slices with the same key are the
+// same check: different candidates often keep the same functions.
+func sliceKey(prog *ir.Program, m slice.Mode, race bool, lines map[string]bool) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00", m)
+	if race {
+		for _, l := range slices.Sorted(maps.Keys(lines)) {
+			fmt.Fprintf(h, "%s\x00", l)
+		}
+	}
+	h.Write([]byte(ir.String(prog)))
+	return string(h.Sum(nil))
 }
 
 // ranStub reports whether a counterexample's choices include a stub's

@@ -1,8 +1,13 @@
 package driver
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/ladr-dev/ladr/translate/cfront"
+	"github.com/ladr-dev/ladr/translate/ir"
 
 	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/model"
@@ -110,5 +115,57 @@ func TestSliceSchedule(t *testing.T) {
 	}
 	if SliceSchedule[0].SpawnUnwind != 0 {
 		t.Errorf("SliceSchedule changed: %+v", SliceSchedule[0])
+	}
+}
+
+func TestSliceKey(t *testing.T) {
+	fe := cfront.New()
+	parse := func(src string) *ir.Program {
+		t.Helper()
+		input := filepath.Join(t.TempDir(), "p.c")
+		if err := os.WriteFile(input, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		prog, err := fe.ParseFile(input, cfront.Options{Model: cfront.LP64})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return prog
+	}
+	const a = "int x;\nint main(void) { x = 1; return 0; }\n"
+	const b = "int x;\nint main(void) { x = 2; return 0; }\n"
+	l1, l2 := map[string]bool{"p.c:2": true}, map[string]bool{"p.c:3": true}
+	for _, tc := range []struct {
+		name       string
+		src1, src2 string
+		m1, m2     slice.Mode
+		race       bool
+		lines2     map[string]bool
+		same       bool
+	}{
+		{name: "same program", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, lines2: l2, same: true},
+		{name: "other program", src1: a, src2: b, m1: slice.Abstract, m2: slice.Abstract, lines2: l1},
+		{name: "other stubs", src1: a, src2: a, m1: slice.Abstract, m2: slice.Exact, lines2: l1},
+		{name: "race, same lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l1, same: true},
+		{name: "race, other lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k1 := sliceKey(parse(tc.src1), tc.m1, tc.race, l1)
+			k2 := sliceKey(parse(tc.src2), tc.m2, tc.race, tc.lines2)
+			if (k1 == k2) != tc.same {
+				t.Errorf("same key = %v, want %v", k1 == k2, tc.same)
+			}
+		})
+	}
+	seen := &sliceSeen{byKey: map[string]*SliceReport{}}
+	r1, r2 := &SliceReport{n: 1}, &SliceReport{n: 2}
+	if prev := seen.see("k", r1); prev != nil {
+		t.Errorf("first slice: earlier one %v", prev)
+	}
+	if prev := seen.see("k", r1); prev != nil {
+		t.Errorf("the same slice built again (another attempt) is no earlier one: %v", prev)
+	}
+	if prev := seen.see("k", r2); prev != r1 {
+		t.Errorf("second slice with the key: earlier one %v, want slice 1", prev)
 	}
 }

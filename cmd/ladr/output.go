@@ -404,6 +404,8 @@ func writeSlices(w io.Writer, r *driver.Result) {
 		}
 		fmt.Fprintf(w, "    %d. %s (%s, %s stubs; %d functions kept, %d stubbed, %d library%s): %s", i+1, s.Threads, shape, s.Mode, s.Kept, s.Stubbed, s.Library, off, s.Result)
 		switch {
+		case s.SameAs > 0:
+			fmt.Fprintf(w, " (the same program as slice %d, not checked again)", s.SameAs)
 		case s.File != "":
 			fmt.Fprintf(w, " at %s:%d", s.File, s.Line)
 			if s.Race != nil {
@@ -418,7 +420,7 @@ func writeSlices(w io.Writer, r *driver.Result) {
 			fmt.Fprintf(w, ": %s", s.Reason)
 		}
 		fmt.Fprintf(w, "; %.2fs\n", s.TimeS)
-		if s.Potential() {
+		if s.Potential() && s.SameAs == 0 {
 			fmt.Fprintln(w, "       potential: the counterexample runs a stub (abstracted code), so it may not be an execution of the program")
 		}
 		if s.Program != "" {

@@ -332,7 +332,8 @@ func slicePotentials(r *driver.Result) []Result {
 	rule := ruleOf(r.Property)
 	var out []Result
 	for _, sl := range r.Slices {
-		if !sl.Potential() {
+		if !sl.Potential() || sl.SameAs > 0 {
+			// The same slice's warning is there once.
 			continue
 		}
 		res := Result{RuleID: property.All()[rule].Rule.ID, RuleIndex: rule, Level: "warning",
