@@ -12,7 +12,8 @@
 // small helpers): with exact stubs all of them, with abstract stubs
 // those that return a pointer (an abstract stub's pointer is null).
 // Every other function of the program, and every library function ladr
-// has no model for that the kept code calls, becomes a stub:
+// has no model for that the kept code calls (or may call through a
+// pointer: one whose address the program takes), becomes a stub:
 //
 //   - Abstract: the stub returns a nondeterministic value and assigns
 //     nondeterministic values to the integer globals (and their integer
@@ -567,18 +568,25 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 		}
 		info.OffChain = b.offChain(keep, m, read)
 	}
-	// Library functions without a model that the kept code calls.
+	// Library functions without a model that the kept code calls, or
+	// may call through a pointer (those whose address the program
+	// takes: a struct of callbacks naming a library function, say).
 	var library []*ir.Function
 	seenLib := map[*ir.Function]bool{}
+	addLib := func(c *ir.Function) {
+		if c == nil || c.Body != nil || seenLib[c] || model.Lookup(c.Name).Kind != model.Unknown || c.Name == "__builtin_va_start" || c.Name == "__builtin_va_end" {
+			return
+		}
+		seenLib[c] = true
+		library = append(library, c)
+	}
 	for f := range keep {
 		for _, s := range g.Sites[f] {
-			c := s.Callee
-			if c == nil || c.Body != nil || seenLib[c] || model.Lookup(c.Name).Kind != model.Unknown || c.Name == "__builtin_va_start" || c.Name == "__builtin_va_end" {
-				continue
-			}
-			seenLib[c] = true
-			library = append(library, c)
+			addLib(s.Callee)
 		}
+	}
+	for _, c := range g.LibraryTaken {
+		addLib(c)
 	}
 	sort.Slice(library, func(i, j int) bool { return library[i].Name < library[j].Name })
 	for _, f := range g.Funcs {

@@ -17,6 +17,8 @@ int hits, mode, unrelated, other;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 int log_open(const char *path);
 void note(const char *fmt, ...);
+void release_hook(void *obj);
+void (*hook)(void *) = release_hook;
 static void lock(void) { pthread_mutex_lock(&m); }
 static void unlock(void) { pthread_mutex_unlock(&m); }
 static int configure(void) { mode = 3; unrelated = 4; other++; return log_open("c"); }
@@ -43,7 +45,9 @@ func TestBuild(t *testing.T) {
 	// The mode changes the stubs' bodies, not which functions they are.
 	kept := []string{"count", "lock", "main", "start", "unlock", "worker"}
 	stubbed := []string{"configure", "report", "reporter"}
-	library := []string{"log_open", "note"}
+	// release_hook is called nowhere directly, but a call through a
+	// pointer may reach it.
+	library := []string{"log_open", "note", "release_hook"}
 	for _, tc := range []struct {
 		name string
 		mode slice.Mode
@@ -57,17 +61,19 @@ func TestBuild(t *testing.T) {
 			stubs: map[string][]string{
 				// configure assigns mode (the worker reads it), not
 				// unrelated (no kept code reads it).
-				"configure": {slice.Marker + "()", "mode = ", "!unrelated", "return (int)__VERIFIER_nondet_long()"},
-				"reporter":  {slice.Marker + "()", "return (void *)0"},
-				"log_open":  {"return (int)__VERIFIER_nondet_long()"},
+				"configure":    {slice.Marker + "()", "mode = ", "!unrelated", "return (int)__VERIFIER_nondet_long()"},
+				"reporter":     {slice.Marker + "()", "return (void *)0"},
+				"log_open":     {"return (int)__VERIFIER_nondet_long()"},
+				"release_hook": {slice.Marker + "()"},
 			},
 		},
 		{
 			name: "exact",
 			mode: slice.Exact,
 			stubs: map[string][]string{
-				"configure": {"__VERIFIER_assume(0)", "!" + slice.Marker, "!mode = "},
-				"note":      {"__VERIFIER_assume(0)"},
+				"configure":    {"__VERIFIER_assume(0)", "!" + slice.Marker, "!mode = "},
+				"note":         {"__VERIFIER_assume(0)"},
+				"release_hook": {"__VERIFIER_assume(0)"},
 			},
 		},
 	} {
