@@ -377,7 +377,8 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if err != nil || c.sliceSeen == nil {
 			return err
 		}
-		if prev := c.sliceSeen.see(sliceKey(prog, m, sc2.checkOnly != nil, sc.lines), rep); prev != nil {
+		key := fmt.Sprintf("%v\x00%s", sliceSchedule(sc.spec), sliceKey(prog, m, sc2.checkOnly != nil, sc.lines))
+		if prev := c.sliceSeen.see(key, rep); prev != nil {
 			same = prev
 			return errSameSlice
 		}
@@ -452,7 +453,8 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 // had (checker.sliceSeen).
 var errSameSlice = errors.New("the same program as an earlier slice")
 
-// sliceSeen are the slices built so far, by sliceKey, with their reports.
+// sliceSeen are the slices built so far, by their schedule and sliceKey,
+// with their reports.
 // A portfolio's attempts may build a slice at once.
 type sliceSeen struct {
 	mu    sync.Mutex
