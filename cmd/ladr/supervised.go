@@ -28,7 +28,8 @@ const stopGrace = 3 * time.Second
 // --timeout and --memory-limit even where the work cannot be interrupted
 // from inside (the C front end), turns a crash of the worker into a
 // report, and stops the worker and its CBMC runs on SIGINT, SIGTERM and
-// SIGHUP, removing their temporary files.
+// SIGHUP, removing their temporary files. SIGQUIT goes on to the worker,
+// whose goroutine dump passes to standard error whole.
 func entry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if supervise.IsWorker() || os.Getenv(EnvNoSupervisor) == "0" {
 		return run(args, stdout, stderr)
@@ -47,7 +48,7 @@ func entry(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return run(args, stdout, stderr)
 	}
 	defer os.RemoveAll(tmp)
-	sigs, stop := supervise.Notify()
+	sigs, stop := supervise.NotifySupervisor()
 	defer stop()
 	cfg := supervise.Config{
 		Path: exe, Args: args, MemoryMB: p.memoryMB,

@@ -278,6 +278,12 @@ loop:
 				}
 			}
 		case sig := <-cfg.Signals:
+			if sig == syscall.SIGQUIT {
+				// A goroutine dump asked for: the worker's
+				// (crashFilter passes it on), not the supervisor's.
+				_ = cmd.Process.Signal(sig)
+				continue
+			}
 			if interruptedBy == "" {
 				interruptedBy = SignalName(sig)
 				_ = cmd.Process.Signal(sig)
@@ -379,6 +385,15 @@ func Notify() (<-chan os.Signal, func()) {
 	return ch, func() { signal.Stop(ch) }
 }
 
+// NotifySupervisor is Notify for the supervisor (Config.Signals): it
+// relays SIGQUIT too, which Run passes on to the worker, so that a
+// goroutine dump asked for is the worker's, not the supervisor's.
+func NotifySupervisor() (<-chan os.Signal, func()) {
+	ch := make(chan os.Signal, 4)
+	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	return ch, func() { signal.Stop(ch) }
+}
+
 // MemoryStopSignal is the signal ladr's supervisor sends a worker over the
 // memory budget (Config.MemoryStop).
 const MemoryStopSignal = syscall.SIGUSR1
@@ -401,6 +416,8 @@ func SignalName(s os.Signal) string {
 			return "SIGTERM"
 		case syscall.SIGHUP:
 			return "SIGHUP"
+		case syscall.SIGQUIT:
+			return "SIGQUIT"
 		case syscall.SIGKILL:
 			return "SIGKILL"
 		case syscall.SIGSEGV:
@@ -416,11 +433,17 @@ func SignalName(s os.Signal) string {
 // failure on standard error.
 var crashMarkers = []string{"panic: ", "fatal error: ", "runtime: ", "goroutine "}
 
+// quitMarker starts the goroutine dump with which the Go runtime answers
+// SIGQUIT: a dump asked for (by a developer), passed on whole.
+const quitMarker = "SIGQUIT: "
+
 // crashFilter copies standard error until a Go crash report starts, keeps
 // the report's first lines and drops the rest (a dump of every goroutine).
+// A dump asked for with SIGQUIT passes on whole.
 type crashFilter struct {
 	mu    sync.Mutex
 	lines []string
+	quit  bool
 }
 
 // copy forwards r to w piece by piece (a piece ends at "\n" or "\r", so
@@ -440,10 +463,18 @@ func (c *crashFilter) copy(w io.Writer, r io.Reader) {
 		if len(piece) > 0 {
 			c.mu.Lock()
 			inCrash := len(c.lines) > 0
-			if !inCrash && atStart && hasCrashMarker(piece) {
+			if !inCrash && atStart && bytes.HasPrefix(piece, []byte(quitMarker)) {
+				c.quit = true
+				c.lines = append(c.lines, strings.TrimSpace(string(piece))+" (the goroutine dump is on standard error)")
+				inCrash = true
+			} else if !inCrash && atStart && hasCrashMarker(piece) {
 				inCrash = true
 			}
-			if inCrash {
+			if c.quit {
+				if w != nil {
+					_, _ = w.Write(piece)
+				}
+			} else if inCrash {
 				if len(c.lines) < 8 {
 					c.lines = append(c.lines, strings.TrimSpace(string(piece)))
 				}

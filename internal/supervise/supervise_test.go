@@ -205,6 +205,17 @@ func TestCrashFilter(t *testing.T) {
 	if line, ok := c.first(); !ok || line != "panic: boom" {
 		t.Errorf("first() = %q, %v", line, ok)
 	}
+	// A dump asked for with SIGQUIT passes on whole.
+	out.Reset()
+	dump := "ladr: progress\nSIGQUIT: quit\nPC=0x1 m=0 sigcode=0\n\ngoroutine 1 [running]:\nmain.main()\n"
+	var quit crashFilter
+	quit.copy(&out, strings.NewReader(dump))
+	if out.String() != dump {
+		t.Errorf("SIGQUIT dump forwarded as %q, want all of it", out.String())
+	}
+	if line, ok := quit.first(); !ok || !strings.HasPrefix(line, "SIGQUIT: quit") {
+		t.Errorf("first() after a SIGQUIT dump = %q, %v", line, ok)
+	}
 	var clean crashFilter
 	clean.copy(&out, strings.NewReader("ladr: x.c:1:2: error\n"))
 	if _, ok := clean.first(); ok {
