@@ -377,8 +377,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if err != nil || c.sliceSeen == nil {
 			return err
 		}
-		key := fmt.Sprintf("%v\x00%s", sliceSchedule(sc.spec), sliceKey(prog, m, sc2.checkOnly != nil, sc.lines))
-		if prev := c.sliceSeen.see(key, rep); prev != nil {
+		if prev := c.sliceSeen.see(sliceKey(prog, sliceSchedule(sc.spec), m, sc2.checkOnly != nil, sc.lines), rep); prev != nil {
 			same = prev
 			return errSameSlice
 		}
@@ -453,9 +452,8 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 // had (checker.sliceSeen).
 var errSameSlice = errors.New("the same program as an earlier slice")
 
-// sliceSeen are the slices built so far, by their schedule and sliceKey,
-// with their reports.
-// A portfolio's attempts may build a slice at once.
+// sliceSeen are the slices built so far, by sliceKey, with their reports
+// (safe for concurrent use).
 type sliceSeen struct {
 	mu    sync.Mutex
 	byKey map[string]*SliceReport
@@ -474,12 +472,13 @@ func (s *sliceSeen) see(key string, rep *SliceReport) *SliceReport {
 }
 
 // sliceKey identifies the check of a slice: its program as sliced (the
-// unbounded program, printed), its stubs' mode and, for races (race), the
-// lines whose accesses it checks. Two slices with the same key are the
-// same check: different candidates often keep the same functions.
-func sliceKey(prog *ir.Program, m slice.Mode, race bool, lines map[string]bool) string {
+// unbounded program, printed), the bounds it is checked with (sched), its
+// stubs' mode and, for races (race), the lines whose accesses it checks.
+// Two slices with the same key are the same check: different candidates
+// often keep the same functions.
+func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, race bool, lines map[string]bool) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00", m)
+	fmt.Fprintf(h, "%v\x00%s\x00", sched, m)
 	if race {
 		for _, l := range slices.Sorted(maps.Keys(lines)) {
 			fmt.Fprintf(h, "%s\x00", l)

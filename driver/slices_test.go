@@ -139,6 +139,7 @@ func TestSliceKey(t *testing.T) {
 		name       string
 		src1, src2 string
 		m1, m2     slice.Mode
+		sched2     []Bounds
 		race       bool
 		lines2     map[string]bool
 		same       bool
@@ -146,12 +147,17 @@ func TestSliceKey(t *testing.T) {
 		{name: "same program", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, lines2: l2, same: true},
 		{name: "other program", src1: a, src2: b, m1: slice.Abstract, m2: slice.Abstract, lines2: l1},
 		{name: "other stubs", src1: a, src2: a, m1: slice.Abstract, m2: slice.Exact, lines2: l1},
+		{name: "other schedule", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, sched2: SliceSchedule[1:], lines2: l1},
 		{name: "race, same lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l1, same: true},
 		{name: "race, other lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			k1 := sliceKey(parse(tc.src1), tc.m1, tc.race, l1)
-			k2 := sliceKey(parse(tc.src2), tc.m2, tc.race, tc.lines2)
+			sched2 := SliceSchedule
+			if tc.sched2 != nil {
+				sched2 = tc.sched2
+			}
+			k1 := sliceKey(parse(tc.src1), SliceSchedule, tc.m1, tc.race, l1)
+			k2 := sliceKey(parse(tc.src2), sched2, tc.m2, tc.race, tc.lines2)
 			if (k1 == k2) != tc.same {
 				t.Errorf("same key = %v, want %v", k1 == k2, tc.same)
 			}

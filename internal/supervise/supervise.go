@@ -379,18 +379,17 @@ func (r *Reporter) Reporting() { r.send("report", "") }
 
 // Notify relays the signals that should interrupt a supervised worker to a
 // channel, as signal.Notify does.
-func Notify() (<-chan os.Signal, func()) {
-	ch := make(chan os.Signal, 4)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	return ch, func() { signal.Stop(ch) }
-}
+func Notify() (<-chan os.Signal, func()) { return notify() }
 
 // NotifySupervisor is Notify for the supervisor (Config.Signals): it
 // relays SIGQUIT too, which Run passes on to the worker, so that a
 // goroutine dump asked for is the worker's, not the supervisor's.
-func NotifySupervisor() (<-chan os.Signal, func()) {
+func NotifySupervisor() (<-chan os.Signal, func()) { return notify(syscall.SIGQUIT) }
+
+// notify relays the interrupting signals and extra to a channel.
+func notify(extra ...os.Signal) (<-chan os.Signal, func()) {
 	ch := make(chan os.Signal, 4)
-	signal.Notify(ch, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	signal.Notify(ch, append([]os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}, extra...)...)
 	return ch, func() { signal.Stop(ch) }
 }
 
