@@ -211,6 +211,9 @@ type loc struct {
 	path string // ".f.g", "[]" for an element
 	// leaf is the type key of the object accessed.
 	leaf string
+	// steps holds the type key of each object along path, one per
+	// member or element, separated by stepSep (the last one is leaf).
+	steps string
 	// bytes: the access goes through a pointer to bytes.
 	bytes bool
 	// own: the variable is the accessing thread's own instance (a
@@ -873,7 +876,8 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 	case *ir.Member:
 		if x.Arrow {
 			st := ir.Elem(x.X.Type())
-			return loc{typ: typeKey(st), path: memberPath(x), leaf: typeKey(x.Field.Type)}, true
+			leaf := typeKey(x.Field.Type)
+			return loc{typ: typeKey(st), path: memberPath(x), leaf: leaf, steps: leaf}, true
 		}
 		l, ok := a.locOf(x.X)
 		if !ok {
@@ -881,6 +885,7 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 		}
 		l.path += memberPath(x)
 		l.leaf = typeKey(x.Field.Type)
+		l.addStep()
 		return l, true
 	case *ir.Index:
 		if ir.IsArray(x.X.Type()) {
@@ -890,6 +895,7 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 			}
 			l.path += "[]"
 			l.leaf = typeKey(x.T)
+			l.addStep()
 			return l, true
 		}
 		return a.pointee(x.X, x.T)
@@ -901,6 +907,36 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 		return a.locOf(x.X)
 	}
 	return loc{}, false
+}
+
+// stepSep separates the type keys of loc.steps.
+const stepSep = "\x1f"
+
+// addStep records l's leaf as the type of the object its path's last
+// member or element reaches.
+func (l *loc) addStep() {
+	if l.steps != "" {
+		l.steps += stepSep
+	}
+	l.steps += l.leaf
+}
+
+// segments splits a member path into its members and elements (".f",
+// "[]").
+func segments(path string) []string {
+	var out []string
+	for i := 0; i < len(path); {
+		j := i + 1
+		for j < len(path) && path[j] != '.' && path[j] != '[' {
+			j++
+		}
+		if path[i] == '[' {
+			j = i + 2
+		}
+		out = append(out, path[i:j])
+		i = j
+	}
+	return out
 }
 
 // memberPath is the path of member access x: the member's name, or for a
@@ -957,17 +993,64 @@ func (a *analyzer) overlap(x, y loc) bool {
 	case x.v != nil && y.v != nil:
 		return x.v == y.v && !x.own && prefix(x.path, y.path)
 	case x.v != nil:
-		return a.pointedTo(x.v) && a.contains(typeKey(x.v.Type), y.typ) && leaves
+		return a.pointedTo(x.v) && a.inVar(x, y, leaves)
 	case y.v != nil:
-		return a.pointedTo(y.v) && a.contains(typeKey(y.v.Type), x.typ) && leaves
+		return a.pointedTo(y.v) && a.inVar(y, x, leaves)
 	case x.typ == y.typ:
 		return prefix(x.path, y.path)
-	case x.path == "" || y.path == "":
+	case strings.Contains(x.path, "(union)") || strings.Contains(y.path, "(union)"):
+		// Another member of a union may hold the other object: told
+		// by type containment alone.
+		if x.path == "" || y.path == "" {
+			return leaves
+		}
+		return (a.contains(x.typ, y.typ) || a.contains(y.typ, x.typ)) && leaves
+	}
+	// Objects of two struct types overlap only when one holds the other
+	// (memory through pointers is told by type), and then only where
+	// one's path meets the other object.
+	return a.meets(x, y) || a.meets(y, x)
+}
+
+// inVar reports whether access y through a pointer may overlap access x
+// of a variable: y's object is the variable, or lies inside it where x's
+// path meets it.
+func (a *analyzer) inVar(x, y loc, leaves bool) bool {
+	vt := typeKey(x.v.Type)
+	if !a.contains(vt, y.typ) {
+		return false
+	}
+	if strings.Contains(x.path, "(union)") || strings.Contains(y.path, "(union)") {
 		return leaves
 	}
-	// Objects of two struct types overlap only when one type holds the
-	// other (memory through pointers is told by type).
-	return (a.contains(x.typ, y.typ) || a.contains(y.typ, x.typ)) && leaves
+	if vt == y.typ && prefix(x.path, y.path) {
+		return true
+	}
+	return a.meets(x, y)
+}
+
+// meets reports whether the object y's access starts from may lie inside
+// x's object where y's access overlaps x's: at an object along x's path
+// (whose type is y's), or inside the object x accesses.
+func (a *analyzer) meets(x, y loc) bool {
+	if a.contains(x.leaf, y.typ) {
+		return true
+	}
+	segs := segments(x.path)
+	var types []string
+	if x.steps != "" {
+		types = strings.Split(x.steps, stepSep)
+	}
+	if len(types) != len(segs) {
+		// Not expected; assume the worst.
+		return a.contains(x.typ, y.typ) || a.contains(y.typ, x.typ)
+	}
+	for j, t := range types {
+		if t == y.typ && prefix(y.path, strings.Join(segs[j+1:], "")) {
+			return true
+		}
+	}
+	return false
 }
 
 // contains reports whether an object of type key outer may hold one of

@@ -15,6 +15,7 @@ import (
 func TestSVCOMPRacyHaveCandidates(t *testing.T) {
 	dir, index := analysistest.SVCOMP(t)
 	fe := cfront.New()
+	none, proved := 0, 0
 	for _, task := range analysistest.Index(t, index, "") {
 		p, err := fe.Parse(filepath.Join(dir, task.Input), task.Src, cfront.Options{Model: task.Model})
 		if err != nil {
@@ -24,5 +25,15 @@ func TestSVCOMPRacyHaveCandidates(t *testing.T) {
 		if task.Expected == "false" && r.Total == 0 {
 			t.Errorf("%s: racy task without a race candidate", task.YML)
 		}
+		if task.Expected == "false" && r.Proved {
+			t.Errorf("%s: racy task proved race-free", task.YML)
+		}
+		if r.Proved {
+			proved++
+		}
+		if task.Expected == "true" && r.Total == 0 {
+			none++
+		}
 	}
+	t.Logf("race-free tasks without a candidate: %d; proved: %d", none, proved)
 }
