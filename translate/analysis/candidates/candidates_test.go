@@ -332,14 +332,7 @@ void *w(void *a) { return a; }
 int main(void) { signal(SIGINT, h); pthread_t t; pthread_create(&t, 0, w, 0); pthread_join(t, 0); return 0; }`, "signal"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := cfront.New().Parse("t.c", []byte(tc.src), cfront.Options{Model: cfront.LP64})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := candidates.AnalyzeWith(p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := analyzeSource(t, "t.c", []byte(tc.src))
 			if r.Proved || !strings.Contains(r.Declined, tc.why) {
 				t.Errorf("proved %t, declined %q; want declined for %q (candidates %d)", r.Proved, r.Declined, tc.why, r.Total)
 			}
@@ -362,14 +355,7 @@ func TestCorpusProof(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := cfront.New().Parse(f, src, cfront.Options{Model: cfront.LP64})
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			r, err := candidates.AnalyzeWith(p, nil)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
+			r := analyzeSource(t, f, src)
 			if r.Proved {
 				proved++
 				if dir == "racy" {
@@ -403,17 +389,25 @@ int main(void) {
 }`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := cfront.New().Parse("t.c", []byte(tc.src), cfront.Options{Model: cfront.LP64})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := candidates.AnalyzeWith(p, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := analyzeSource(t, "t.c", []byte(tc.src))
 			if !r.Proved {
 				t.Errorf("not proved: declined %q, %d candidate(s)", r.Declined, r.Total)
 			}
 		})
 	}
+}
+
+// analyzeSource parses src (LP64) and runs the analysis with no facts,
+// the proof included.
+func analyzeSource(t *testing.T, name string, src []byte) *candidates.Result {
+	t.Helper()
+	p, err := cfront.New().Parse(name, src, cfront.Options{Model: cfront.LP64})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	r, err := candidates.AnalyzeWith(p, nil)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return r
 }
