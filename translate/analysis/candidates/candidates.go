@@ -211,14 +211,23 @@ type loc struct {
 	path string // ".f.g", "[]" for an element
 	// leaf is the type key of the object accessed.
 	leaf string
-	// steps holds the type key of each object along path, one per
-	// member or element, separated by stepSep (the last one is leaf).
-	steps string
+	// steps are the objects along path, one per member or element (the
+	// last one is leaf's).
+	steps []step
 	// bytes: the access goes through a pointer to bytes.
 	bytes bool
 	// own: the variable is the accessing thread's own instance (a
 	// thread-local or automatic variable accessed by name).
 	own bool
+}
+
+// step is one member or element of a loc's path: the object it reaches.
+type step struct {
+	// end is where the step ends in the path: the rest of the path
+	// from that object is path[end:].
+	end int
+	// typ is the type key of the object.
+	typ string
 }
 
 func (l loc) String() string {
@@ -876,8 +885,9 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 	case *ir.Member:
 		if x.Arrow {
 			st := ir.Elem(x.X.Type())
-			leaf := typeKey(x.Field.Type)
-			return loc{typ: typeKey(st), path: memberPath(x), leaf: leaf, steps: leaf}, true
+			l := loc{typ: typeKey(st), path: memberPath(x), leaf: typeKey(x.Field.Type)}
+			l.addStep()
+			return l, true
 		}
 		l, ok := a.locOf(x.X)
 		if !ok {
@@ -909,34 +919,11 @@ func (a *analyzer) locOf(e ir.Expr) (loc, bool) {
 	return loc{}, false
 }
 
-// stepSep separates the type keys of loc.steps.
-const stepSep = "\x1f"
-
-// addStep records l's leaf as the type of the object its path's last
-// member or element reaches.
+// addStep records the member or element that ends l's path, reaching
+// an object of type leaf.
 func (l *loc) addStep() {
-	if l.steps != "" {
-		l.steps += stepSep
-	}
-	l.steps += l.leaf
-}
-
-// segments splits a member path into its members and elements (".f",
-// "[]").
-func segments(path string) []string {
-	var out []string
-	for i := 0; i < len(path); {
-		j := i + 1
-		for j < len(path) && path[j] != '.' && path[j] != '[' {
-			j++
-		}
-		if path[i] == '[' {
-			j = i + 2
-		}
-		out = append(out, path[i:j])
-		i = j
-	}
-	return out
+	// A copy: locs built from one base do not share steps.
+	l.steps = append(l.steps[:len(l.steps):len(l.steps)], step{end: len(l.path), typ: l.leaf})
 }
 
 // memberPath is the path of member access x: the member's name, or for a
@@ -998,7 +985,7 @@ func (a *analyzer) overlap(x, y loc) bool {
 		return a.pointedTo(y.v) && a.inVar(y, x, leaves)
 	case x.typ == y.typ:
 		return prefix(x.path, y.path)
-	case strings.Contains(x.path, "(union)") || strings.Contains(y.path, "(union)"):
+	case inUnion(x, y):
 		// Another member of a union may hold the other object: told
 		// by type containment alone.
 		if x.path == "" || y.path == "" {
@@ -1012,6 +999,12 @@ func (a *analyzer) overlap(x, y loc) bool {
 	return a.meets(x, y) || a.meets(y, x)
 }
 
+// inUnion reports whether either path goes through a member of a union
+// (whose other members overlap it whatever their types).
+func inUnion(x, y loc) bool {
+	return strings.Contains(x.path, "(union)") || strings.Contains(y.path, "(union)")
+}
+
 // inVar reports whether access y through a pointer may overlap access x
 // of a variable: y's object is the variable, or lies inside it where x's
 // path meets it.
@@ -1020,7 +1013,7 @@ func (a *analyzer) inVar(x, y loc, leaves bool) bool {
 	if !a.contains(vt, y.typ) {
 		return false
 	}
-	if strings.Contains(x.path, "(union)") || strings.Contains(y.path, "(union)") {
+	if inUnion(x, y) {
 		return leaves
 	}
 	if vt == y.typ && prefix(x.path, y.path) {
@@ -1036,17 +1029,8 @@ func (a *analyzer) meets(x, y loc) bool {
 	if a.contains(x.leaf, y.typ) {
 		return true
 	}
-	segs := segments(x.path)
-	var types []string
-	if x.steps != "" {
-		types = strings.Split(x.steps, stepSep)
-	}
-	if len(types) != len(segs) {
-		// Not expected; assume the worst.
-		return a.contains(x.typ, y.typ) || a.contains(y.typ, x.typ)
-	}
-	for j, t := range types {
-		if t == y.typ && prefix(y.path, strings.Join(segs[j+1:], "")) {
+	for _, st := range x.steps {
+		if st.typ == y.typ && prefix(y.path, x.path[st.end:]) {
 			return true
 		}
 	}
