@@ -1,15 +1,12 @@
 package driver
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
-
-	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/slice"
 )
@@ -122,11 +119,7 @@ func TestSliceKey(t *testing.T) {
 	fe := cfront.New()
 	parse := func(src string) *ir.Program {
 		t.Helper()
-		input := filepath.Join(t.TempDir(), "p.c")
-		if err := os.WriteFile(input, []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		prog, err := fe.ParseFile(input, cfront.Options{Model: cfront.LP64})
+		prog, err := fe.Parse("p.c", []byte(src), cfront.Options{Model: cfront.LP64})
 		if err != nil {
 			t.Fatal(err)
 		}
