@@ -86,7 +86,7 @@ func build(ctx context.Context, fe *cfront.Frontend, opt Options, p buildPlan) (
 func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan) *built {
 	cfg := translate.Config{
 		Model: opt.Model, Rounds: p.Bounds.Rounds, Target: p.Target,
-		Limits:   bound.Limits{Unwind: p.Bounds.Unwind, UnwindSet: p.Bounds.UnwindSet, MinSpawn: p.Bounds.SpawnUnwind, LoopHeads: opt.Follow != nil},
+		Limits:   bound.Limits{Unwind: p.Bounds.Unwind, UnwindSet: p.Bounds.UnwindSet, MinSpawn: p.Bounds.SpawnUnwind, MinPrefix: p.Bounds.PrefixUnwind, LoopHeads: opt.Follow != nil},
 		Property: opt.Property.Seq, RecordHeap: p.Heap, Harness: p.Harness,
 		CheckUnmodelled: p.CheckUnmodelled && !p.Relaxed,
 		Follow:          opt.Follow,

@@ -45,6 +45,9 @@ type Bounds struct {
 	// creates threads (bound.Limits.MinSpawn): a slice's two threads of
 	// one start routine need two iterations of the loop creating them.
 	SpawnUnwind int `json:"spawn_unwind,omitempty"`
+	// PrefixUnwind, when above a loop's bound, is the bound of a loop of
+	// main that runs before any thread exists (bound.Limits.MinPrefix).
+	PrefixUnwind int `json:"prefix_unwind,omitempty"`
 	// Pending makes a step of a race search that checks only adjacent
 	// accesses (the LaDR paper's scheme) check pending accesses too: a
 	// thread stopped just before an access races with the accesses of

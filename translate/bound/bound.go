@@ -24,6 +24,12 @@ type Limits struct {
 	// MinSpawn, when above a loop's bound, is the bound of a loop that
 	// creates threads (a constant trip count still caps it).
 	MinSpawn int
+	// MinPrefix, when above a loop's bound, is the bound of a loop of
+	// main that runs before any thread is created (its sequential
+	// prefix: parsing the arguments, reading a configuration). Unwinding
+	// it deeper adds no interleavings, and a real program's start-up
+	// loops cut at a bound of 1 or 2 cut off every thread.
+	MinPrefix int
 	// Recursion bounds how often one function may appear on an inlining
 	// chain (0: same as Unwind).
 	Recursion int
@@ -40,7 +46,7 @@ type Limits struct {
 // Largest returns the largest loop bound: Unwind, MinSpawn or one of
 // UnwindSet.
 func (l Limits) Largest() int {
-	n := max(l.Unwind, l.MinSpawn)
+	n := max(l.Unwind, l.MinSpawn, l.MinPrefix)
 	for _, v := range l.UnwindSet {
 		n = max(n, v)
 	}

@@ -22,6 +22,11 @@ func Unwind(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) 
 		u.fn = f
 		structureGotos(f.Body)
 		u.addrTaken = addressTaken(f.Body)
+		u.prefix = nil
+		if f.Name == "main" && lim.MinPrefix > 0 {
+			u.prefix = map[*ir.Loop]bool{}
+			prefixLoops(f.Body, u.prefix)
+		}
 		if err := u.block(f.Body); err != nil {
 			return err
 		}
@@ -43,6 +48,42 @@ type unwinder struct {
 	// addrTaken holds the locals of the current function whose address
 	// is taken: a write through a pointer may change them anywhere.
 	addrTaken map[*ir.Var]bool
+	// prefix holds the loops of main's sequential prefix (prefixLoops),
+	// when Limits.MinPrefix is set.
+	prefix map[*ir.Loop]bool
+}
+
+// prefixLoops adds to out the loops of b that run before any thread is
+// created: those of the statements before the first one that contains a
+// pthread_create, and, within that statement when it is a block or an
+// if, those before the creation in the same way. The function's gotos
+// must be structured (structureGotos): a loop built from a backward goto
+// around a creation is a loop containing it. A creation this misses
+// (through a function not inlined) only makes a loop counted in the
+// prefix that is not: a deeper bound, never fewer behaviours.
+func prefixLoops(b *ir.Block, out map[*ir.Loop]bool) bool {
+	for _, s := range b.List {
+		if !createsThreads(&ir.Block{List: []ir.Stmt{s}}) {
+			ir.Inspect(s, func(x any) bool {
+				if l, ok := x.(*ir.Loop); ok {
+					out[l] = true
+				}
+				return true
+			})
+			continue
+		}
+		switch x := s.(type) {
+		case *ir.Block:
+			prefixLoops(x, out)
+		case *ir.If:
+			prefixLoops(x.Then, out)
+			if x.Else != nil {
+				prefixLoops(x.Else, out)
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // addressTaken returns the variables whose address is taken in b (an array
@@ -112,6 +153,9 @@ func (u *unwinder) loop(s *ir.Loop, prev ir.Stmt) (ir.Stmt, error) {
 	n := u.lim.UnwindFor(loc.Func, s.ID, loc.Pos)
 	if n < u.lim.MinSpawn && createsThreads(s.Body) {
 		n = u.lim.MinSpawn
+	}
+	if n < u.lim.MinPrefix && u.prefix[s] {
+		n = u.lim.MinPrefix
 	}
 	if s.Kind == ir.DoWhile && n < 1 {
 		n = 1

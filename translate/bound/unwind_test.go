@@ -715,3 +715,63 @@ fail:
 		})
 	}
 }
+
+// TestUnwindMinPrefix checks Limits.MinPrefix: the loops of main that run
+// before any thread is created (before the creation, also inside an if
+// and a block that hold it) run at least that often; a loop after a
+// creation, one that creates threads, and the loops of other functions
+// keep their bound.
+func TestUnwindMinPrefix(t *testing.T) {
+	src := `
+#include <pthread.h>
+void *w(void *a) {
+	while (*(int *)a)
+		(*(int *)a)--;
+	return a;
+}
+int more(void);
+int main(void) {
+	pthread_t t;
+	int a = 0, b = 0, c = 0, d = 0, s = 0;
+	while (more())
+		a++;
+	if (more()) {
+		while (more())
+			b++;
+		pthread_create(&t, 0, w, &s);
+		while (more())
+			c++;
+	}
+	while (more())
+		d++;
+	while (more())
+		pthread_create(&t, 0, w, &s);
+	return a + b + c + d + s;
+}`
+	for _, tc := range []struct {
+		lim    bound.Limits
+		before int // a++ and b++
+		after  int // c++, d++ and the creating loop
+	}{
+		{bound.Limits{Unwind: 1}, 1, 1},
+		{bound.Limits{Unwind: 1, MinPrefix: 4}, 4, 1},
+		{bound.Limits{Unwind: 5, MinPrefix: 4}, 5, 5},
+	} {
+		u := run(t, src, "unwind", tc.lim)
+		main := body(t, u.Prog, "main")
+		for _, l := range []string{"a++;", "b++;"} {
+			if k := copiesOf(main, lineOf(t, src, l)); k != tc.before {
+				t.Errorf("%+v: %s copied %d times, want %d", tc.lim, l, k, tc.before)
+			}
+		}
+		for _, l := range []string{"c++;", "d++;", "pthread_create(&t, 0, w, &s);\n\treturn a"} {
+			if k := copiesOf(main, lineOf(t, src, l)); k != tc.after {
+				t.Errorf("%+v: %q copied %d times, want %d", tc.lim, l, k, tc.after)
+			}
+		}
+		if k := copiesOf(body(t, u.Prog, "w"), lineOf(t, src, "(*(int *)a)--;")); k != tc.lim.Unwind {
+			t.Errorf("%+v: the thread's loop copied %d times, want %d", tc.lim, k, tc.lim.Unwind)
+		}
+		gccSyntax(t, u.Prog)
+	}
+}
