@@ -195,7 +195,10 @@ func (c *checker) attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	}
 	c.progress(fmt.Sprintf("running CBMC (rounds %d, unwind %d)", b.Rounds, b.Unwind))
 	t1 := time.Now()
-	job := cbmc.Job{File: seqFile, Dir: dir, Unwind: b.Unwind, UnwindingAssertions: p.Complete}
+	// CBMC's unwinding bounds only the loops of its own library's
+	// functions (string functions ladr leaves to it): those main calls
+	// before any thread exists get the prefix's bound too.
+	job := cbmc.Job{File: seqFile, Dir: dir, Unwind: max(b.Unwind, b.PrefixUnwind), UnwindingAssertions: p.Complete}
 	if p.Heap {
 		job.Prefix = replay.HeapCBMCArgs()
 	}

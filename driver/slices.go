@@ -67,6 +67,10 @@ type SliceReport struct {
 	Race      *DataRace `json:"race,omitempty"`
 	Trace     []Step    `json:"trace,omitempty"`
 	Confirmed bool      `json:"confirmed,omitempty"`
+	// Refined names the functions kept whole because the counterexamples
+	// of earlier checks of this candidate's slice ran their stubs (its
+	// potential races): the refinement of a potential race.
+	Refined []string `json:"refined,omitempty"`
 	// SameAs, when not 0, is the number (from 1) of the earlier slice
 	// whose program this one's is: it was not checked again, and its
 	// result is that one's.
@@ -77,6 +81,10 @@ type SliceReport struct {
 	wideKept []string
 	limited  bool
 	n        int
+	// ranStubs, for a potential race or violation, are the functions of
+	// the program whose stubs its counterexample ran (library stubs
+	// have no body to keep).
+	ranStubs []string
 }
 
 // Slice results: of a race, and of an assertion property (a slice's
@@ -148,16 +156,23 @@ var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Ro
 // thread-creating loops run twice from the first bounds (Bounds.SpawnUnwind):
 // two threads of the routine need two iterations of the loop creating them.
 func sliceSchedule(spec slice.Spec) []Bounds {
-	if spec.First.Routine != spec.Second.Routine || spec.First.Routine == "main" {
-		return SliceSchedule
-	}
+	spawn := spec.First.Routine == spec.Second.Routine && spec.First.Routine != "main"
 	out := make([]Bounds, len(SliceSchedule))
 	for i, b := range SliceSchedule {
-		b.SpawnUnwind = 2
+		if spawn {
+			b.SpawnUnwind = 2
+		}
+		b.PrefixUnwind = SlicePrefixUnwind
 		out[i] = b
 	}
 	return out
 }
+
+// SlicePrefixUnwind is the least bound of a slice's loops that run in
+// main before any thread exists (Bounds.PrefixUnwind): a real program
+// parses its arguments and reads its configuration there, and a bound of
+// 1 or 2 on those loops cuts off every thread.
+const SlicePrefixUnwind = 8
 
 // MaxSliceTries bounds the candidates whose slices are built, as a
 // multiple of Options.MaxSlices: those whose slice is an earlier one's
@@ -292,6 +307,12 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 		if rep.SameAs > 0 {
 			n--
 		}
+		if rep.Potential() {
+			narrow, rep, a = c.refine(ctx, narrow, rep, res)
+			if rep.Found() {
+				return a
+			}
+		}
 		mode, last := slice.Abstract, rep
 		switch {
 		case rep.Potential():
@@ -329,6 +350,39 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	return nil
 }
 
+// MaxRefinements bounds how often the narrow slice of a candidate is
+// checked again keeping the functions whose stubs a potential race's
+// counterexample ran.
+const MaxRefinements = 3
+
+// refine checks the narrow slice sc, whose abstract check rep found a
+// potential race (its counterexample ran stubs), again with the
+// functions of those stubs kept whole, while the race stays potential,
+// at most MaxRefinements times: a counterexample that runs no stub any
+// more is an execution of the program. A refined slice that finds no
+// race says that the race needed what the stubs did and the program
+// does not (within the bounds); the last slice with a potential race and
+// its report are returned then, with the attempt of a race found.
+func (c *checker) refine(ctx context.Context, sc sliceCandidate, rep *SliceReport, res *Result) (sliceCandidate, *SliceReport, *strategy.Attempt) {
+	for i := 0; i < MaxRefinements && rep.Potential() && len(rep.ranStubs) > 0 && sliceTime(ctx); i++ {
+		next := sc
+		next.spec.Keep = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(sc.spec.Keep), rep.ranStubs...))))
+		if len(next.spec.Keep) == len(sc.spec.Keep) {
+			break
+		}
+		r, a := c.checkSlice(ctx, &next, slice.Abstract, len(res.Slices)+1)
+		res.Slices = append(res.Slices, r)
+		if r.Found() {
+			return next, r, a
+		}
+		if !r.Potential() {
+			break
+		}
+		sc, rep = next, r
+	}
+	return sc, rep, nil
+}
+
 // SliceProgram names the file the n-th slice's sequentialized program is
 // kept in, next to keep, the whole program's: keep's name with
 // ".slice-n" before its extension.
@@ -351,7 +405,7 @@ func sliceTime(ctx context.Context) bool {
 // next to the whole program's (SliceProgram).
 func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mode, n int) (*SliceReport, *strategy.Attempt) {
 	t0 := time.Now()
-	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String(), Narrow: sc.spec.Narrow, n: n}
+	rep := &SliceReport{Threads: slice.Describe(sc.spec), Candidate: sc.cand.String(), Mode: m.String(), Narrow: sc.spec.Narrow, Refined: sc.spec.Keep, n: n}
 	if c.opt.SliceTimeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, c.opt.SliceTimeout, &timeoutError{c.opt.SliceTimeout})
@@ -431,6 +485,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		mr := det.mapped
 		rep.File, rep.Line, rep.Message, rep.Race, rep.Trace, rep.Confirmed = mr.File, mr.Line, mr.Message, mr.Race, mr.Trace, mr.Confirmed
 		rep.Result = potential
+		rep.ranStubs = programStubs(stubsRun(mr.Saved), info)
 		if m == slice.Exact || !ranStub(mr.Saved) {
 			rep.Result = isFound
 			out.Notes = append(out.Notes, fmt.Sprintf("found on a slice of the program (%s; %s): the counterexample runs none of the stubs, so it is an execution of the program", rep.Threads, info.Summary()))
@@ -489,15 +544,43 @@ func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, race bool, lines m
 }
 
 // ranStub reports whether a counterexample's choices include a stub's
-// marker.
+// marker (a counterexample not saved may have).
 func ranStub(s *SavedTrace) bool {
+	return s == nil || len(stubsRun(s)) > 0
+}
+
+// stubsRun returns the functions whose abstract stubs a counterexample's
+// choices went through, each once, in the order first run.
+func stubsRun(s *SavedTrace) []string {
 	if s == nil {
-		return true
+		return nil
 	}
+	var out []string
+	seen := map[string]bool{}
 	for _, ch := range s.Choices {
-		if ch.Func == slice.Marker {
-			return true
+		if f, ok := slice.StubOf(ch.Func); ok && !seen[f] {
+			seen[f] = true
+			out = append(out, f)
 		}
 	}
-	return false
+	return out
+}
+
+// programStubs returns the functions of the program among the stubs fns
+// of info's slice: the functions it stubbed, and the functions of its
+// chains that its off-chain stubs stand for (slice.OffChainSuffix), not
+// library functions without a model.
+func programStubs(fns []string, info *slice.Info) []string {
+	if info == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range fns {
+		if g, ok := strings.CutSuffix(f, slice.OffChainSuffix); ok && slices.Contains(info.Kept, g) {
+			out = append(out, g)
+		} else if slices.Contains(info.Stubbed, f) {
+			out = append(out, f)
+		}
+	}
+	return out
 }

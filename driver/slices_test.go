@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ladr-dev/ladr/driver/replay"
 	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/cfront"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -105,12 +106,12 @@ func TestSliceSchedule(t *testing.T) {
 			t.Fatalf("%v: %d bounds, want %d", tc.spec, len(sched), len(SliceSchedule))
 		}
 		for i, b := range sched {
-			if b.SpawnUnwind != tc.spawn || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
+			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != SlicePrefixUnwind || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
 				t.Errorf("%v: bounds %d are %+v, want %+v with spawn %d", tc.spec, i, b, SliceSchedule[i], tc.spawn)
 			}
 		}
 	}
-	if SliceSchedule[0].SpawnUnwind != 0 {
+	if SliceSchedule[0].SpawnUnwind != 0 || SliceSchedule[0].PrefixUnwind != 0 {
 		t.Errorf("SliceSchedule changed: %+v", SliceSchedule[0])
 	}
 }
@@ -166,5 +167,44 @@ func TestSliceKey(t *testing.T) {
 	}
 	if prev := seen.see("k", r2); prev != r1 {
 		t.Errorf("second slice with the key: earlier one %v, want slice 1", prev)
+	}
+}
+
+// TestStubsRun checks which stubs a counterexample ran, and which of them
+// a refinement can keep: functions of the program and the chain
+// functions behind off-chain stubs, not library functions.
+func TestStubsRun(t *testing.T) {
+	ch := func(fns ...string) *SavedTrace {
+		s := &SavedTrace{}
+		for _, f := range fns {
+			s.Choices = append(s.Choices, replay.Choice{Func: f})
+		}
+		return s
+	}
+	info := &slice.Info{Kept: []string{"main", "worker", "bump"}, Stubbed: []string{"step", "config"}, Library: []string{"note"}}
+	for _, tc := range []struct {
+		name    string
+		trace   *SavedTrace
+		ran     []string
+		program []string
+		stub    bool
+	}{
+		{"none", ch("__VERIFIER_nondet_int"), nil, nil, false},
+		{"not saved", nil, nil, nil, true},
+		{"program and library", ch(slice.MarkerOf("step"), "__VERIFIER_nondet_int", slice.MarkerOf("note"), slice.MarkerOf("step")), []string{"step", "note"}, []string{"step"}, true},
+		{"off the chain", ch(slice.MarkerOf("bump"+slice.OffChainSuffix), slice.MarkerOf("config")), []string{"bump" + slice.OffChainSuffix, "config"}, []string{"bump", "config"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ran := stubsRun(tc.trace)
+			if !slices.Equal(ran, tc.ran) {
+				t.Errorf("stubsRun = %v, want %v", ran, tc.ran)
+			}
+			if got := programStubs(ran, info); !slices.Equal(got, tc.program) {
+				t.Errorf("programStubs = %v, want %v", got, tc.program)
+			}
+			if got := ranStub(tc.trace); got != tc.stub {
+				t.Errorf("ranStub = %v, want %v", got, tc.stub)
+			}
+		})
 	}
 }

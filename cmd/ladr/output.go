@@ -92,6 +92,9 @@ func boundsText(b driver.Bounds) string {
 	if b.SpawnUnwind > b.Unwind {
 		s += fmt.Sprintf(", thread-creating loops %d", b.SpawnUnwind)
 	}
+	if b.PrefixUnwind > b.Unwind {
+		s += fmt.Sprintf(", loops before the first thread %d", b.PrefixUnwind)
+	}
 	return s
 }
 
@@ -420,6 +423,9 @@ func writeSlices(w io.Writer, r *driver.Result) {
 			fmt.Fprintf(w, ": %s", s.Reason)
 		}
 		fmt.Fprintf(w, "; %.2fs\n", s.TimeS)
+		if len(s.Refined) > 0 {
+			fmt.Fprintf(w, "       refined: keeps whole %s, whose stubs the earlier counterexamples ran\n", strings.Join(s.Refined, ", "))
+		}
 		if s.Potential() && s.SameAs == 0 {
 			fmt.Fprintln(w, "       potential: the counterexample runs a stub (abstracted code), so it may not be an execution of the program")
 		}

@@ -10,16 +10,18 @@
 // wrappers, to a depth), and the small helpers kept functions call (at
 // most MaxSmall statements, calling only modelled library functions and
 // small helpers): with exact stubs all of them, with abstract stubs
-// those that return a pointer (an abstract stub's pointer is null).
+// those that return a pointer (a stub's pointer is null or a fresh
+// object, never one of the program's).
 // Every other function of the program, and every library function ladr
 // has no model for that the kept code calls (or may call through a
 // pointer: one whose address the program takes), becomes a stub:
 //
-//   - Abstract: the stub returns a nondeterministic value and assigns
+//   - Abstract: the stub returns a nondeterministic value (for a pointer
+//     to an object type: null or a fresh object of the type) and assigns
 //     nondeterministic values to the integer globals (and their integer
 //     members) the original function or its callees may assign; it first
-//     calls Marker, so that a counterexample tells whether it went through
-//     abstracted code (then the race it shows is a potential one of the
+//     calls its marker (MarkerOf), so that a counterexample tells whether
+//     and where it went through abstracted code (then the race it shows is a potential one of the
 //     program, not an execution of it).
 //   - Exact: the stub ends the paths that reach it
 //     (__VERIFIER_assume(0)): every execution of the slice is a prefix of
@@ -50,9 +52,23 @@ import (
 	"github.com/ladr-dev/ladr/translate/model"
 )
 
-// Marker is the nondet function every abstract stub calls first: a
-// counterexample that records a choice of it went through a stub.
+// Marker begins the name of the nondet function every abstract stub
+// calls first (MarkerOf): a counterexample that records a choice of one
+// went through that stub.
 const Marker = "__VERIFIER_nondet_ladr_abstracted"
+
+// MarkerOf names the marker of the abstract stub of function f.
+func MarkerOf(f string) string { return Marker + "_" + f }
+
+// StubOf returns the function whose abstract stub's marker is the nondet
+// function fn, and whether fn is a marker.
+func StubOf(fn string) (string, bool) {
+	f, ok := strings.CutPrefix(fn, Marker+"_")
+	if !ok {
+		return "", false
+	}
+	return f, true
+}
 
 // Mode is how stubs stand for the code they replace.
 type Mode int
@@ -107,6 +123,11 @@ type Spec struct {
 	// function that may reach such a call, with the functions between,
 	// so that its stubs cut no path to a violation of the property.
 	Errors []model.Op `json:"errors,omitempty"`
+	// Keep names functions of the program kept whole besides those the
+	// slice keeps by itself: a refinement keeps the functions whose
+	// stubs a potential race's counterexample ran (package driver). A
+	// name the program does not define is ignored.
+	Keep []string `json:"keep,omitempty"`
 }
 
 // Key identifies the slice of a spec (specs with the same key have the
@@ -122,6 +143,11 @@ func (s Spec) Key() string {
 	}
 	for _, op := range s.Errors {
 		k += "|" + string(op)
+	}
+	if len(s.Keep) > 0 {
+		keep := slices.Clone(s.Keep)
+		slices.Sort(keep)
+		k += "|keep:" + strings.Join(slices.Compact(keep), ",")
 	}
 	return k
 }
@@ -192,6 +218,11 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 		return nil, fmt.Errorf("the program defines no main")
 	}
 	keep := map[*ir.Function]bool{main: true}
+	for _, name := range spec.Keep {
+		if f := b.byName[name]; f != nil && f.Body != nil {
+			keep[f] = true
+		}
+	}
 	// paths are the functions of the threads' paths to their accesses.
 	paths := map[*ir.Function]bool{}
 	for _, s := range []Side{spec.First, spec.Second} {
@@ -407,7 +438,8 @@ const OffChainSuffix = "__ladr_off_chain"
 // assigning, when abstract, the globals of read the callee may assign).
 // A logger called from every line of a handler is then inlined once. It
 // returns the number of calls redirected.
-func (b *builder) offChain(keep map[*ir.Function]bool, m Mode, read map[string]bool) int {
+// A function of whole (Spec.Keep) is called from every call.
+func (b *builder) offChain(keep map[*ir.Function]bool, m Mode, read map[string]bool, whole []string) int {
 	own := map[*ir.Call]bool{}
 	targets := map[*ir.Function]bool{}
 	for _, e := range b.edges {
@@ -427,7 +459,7 @@ func (b *builder) offChain(keep map[*ir.Function]bool, m Mode, read map[string]b
 		}
 		for _, s := range b.g.Sites[f] {
 			g := s.Callee
-			if g == nil || !targets[g] || own[s.Call] {
+			if g == nil || !targets[g] || own[s.Call] || slices.Contains(whole, g.Name) {
 				continue
 			}
 			st := stubs[g]
@@ -566,7 +598,7 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 		if m == Abstract {
 			read = b.used(keep)
 		}
-		info.OffChain = b.offChain(keep, m, read)
+		info.OffChain = b.offChain(keep, m, read, spec.Keep)
 	}
 	// Library functions without a model that the kept code calls, or
 	// may call through a pointer (those whose address the program
@@ -974,14 +1006,14 @@ func (b *builder) stub(f *ir.Function, m Mode, havoc []ir.Expr) {
 		assume := b.prog.DeclareFunc("__VERIFIER_assume", &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.IntType}})
 		add(ir.CallFn(assume, ir.IntConst(0)))
 	} else {
-		add(ir.CallFn(b.nondet(Marker, ir.IntType)))
+		add(ir.CallFn(b.nondet(MarkerOf(f.Name), ir.IntType)))
 		for _, h := range havoc {
 			x := (&ir.Cloner{}).Expr(h)
-			add(&ir.Assign{L: x, R: b.value(x.Type(), loc, body), T: x.Type(), P: f.Pos})
+			add(&ir.Assign{L: x, R: b.value(x.Type(), loc, body, m), T: x.Type(), P: f.Pos})
 		}
 	}
 	if t := f.Type.Result; t != nil && !ir.IsVoid(t) {
-		body.List = append(body.List, &ir.Return{Loc: loc, X: b.value(t, loc, body)})
+		body.List = append(body.List, &ir.Return{Loc: loc, X: b.value(t, loc, body, m)})
 	} else {
 		body.List = append(body.List, &ir.Return{Loc: loc})
 	}
@@ -990,21 +1022,47 @@ func (b *builder) stub(f *ir.Function, m Mode, havoc []ir.Expr) {
 	b.stubs = append(b.stubs, f)
 }
 
-// value is a value of type t for a stub: nondeterministic for arithmetic
-// types, null for pointers, an uninitialized local (declared in body) for
-// the rest.
-func (b *builder) value(t ir.Type, loc ir.Loc, body *ir.Block) ir.Expr {
+// value is a value of type t for a stub of mode m: nondeterministic for
+// arithmetic types; for a pointer to an object type, with abstract stubs,
+// null or a fresh object (a constructor such as zstd's
+// FIO_createPreferences stubbed must not end every path that tests its
+// result), else null; an uninitialized local (declared in body) for the
+// rest.
+func (b *builder) value(t ir.Type, loc ir.Loc, body *ir.Block, m Mode) ir.Expr {
 	switch {
 	case ir.IsInteger(t):
 		return &ir.Cast{X: ir.CallFn(b.nondet("__VERIFIER_nondet_long", ir.LongType)), T: t}
 	case ir.IsArithmetic(t):
 		return &ir.Cast{X: ir.CallFn(b.nondet("__VERIFIER_nondet_double", &ir.Basic{Kind: ir.Double})), T: t}
 	case ir.IsPointer(t):
-		return &ir.Cast{X: ir.IntConst(0), T: t}
+		null := &ir.Cast{X: ir.IntConst(0), T: t}
+		el := t.(*ir.Pointer).Elem
+		if m != Abstract || !objectType(el) {
+			return null
+		}
+		malloc := b.prog.DeclareFunc("malloc", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.ULongType}})
+		fresh := &ir.Cast{X: ir.CallFn(malloc, &ir.SizeofType{Of: el, T: ir.ULongType}), T: t}
+		return &ir.Cond{C: ir.CallFn(b.nondet("__VERIFIER_nondet_int", ir.IntType)), X: fresh, Y: null, T: t}
 	}
 	v := &ir.Var{Name: "__ladr_stub_value", Type: t, Class: ir.Local, Func: loc.Func, Synthetic: true}
 	body.List = append(body.List, &ir.DeclStmt{Loc: loc, Var: v})
 	return ir.Ref(v)
+}
+
+// objectType reports whether a stub can make a fresh object of type t:
+// a complete type other than void and functions.
+func objectType(t ir.Type) bool {
+	switch x := t.(type) {
+	case *ir.Basic:
+		return x.Kind != ir.Void
+	case *ir.Pointer:
+		return true
+	case *ir.Struct:
+		return x.Complete
+	case *ir.Array:
+		return x.Len > 0 && x.LenExpr == nil && objectType(x.Elem)
+	}
+	return false
 }
 
 // nondet declares the nondet function name returning t.

@@ -27,8 +27,12 @@ static void *worker(void *a) { if (mode) count(); note("%d", hits); return 0; }
 static void *reporter(void *a) { printf("%d\n", other); return 0; }
 static void start(pthread_t *t) { pthread_create(t, 0, worker, 0); }
 static void report(void) { note("%d\n", unrelated); }
+struct cfg { int level; };
+static struct cfg *make_cfg(void) { static struct cfg c; c.level = log_open("y"); return &c; }
 int main(void) {
 	pthread_t a, b, c;
+	if (!make_cfg())
+		return 1;
 	configure();
 	mode = log_open("x");
 	start(&a);
@@ -44,7 +48,7 @@ func TestBuild(t *testing.T) {
 	spec := slice.Spec{First: slice.Side{Routine: "worker", Func: "count"}, Second: slice.Side{Routine: "worker", Func: "count"}}
 	// The mode changes the stubs' bodies, not which functions they are.
 	kept := []string{"count", "lock", "main", "start", "unlock", "worker"}
-	stubbed := []string{"configure", "report", "reporter"}
+	stubbed := []string{"configure", "make_cfg", "report", "reporter"}
 	// release_hook is called nowhere directly, but a call through a
 	// pointer may reach it.
 	library := []string{"log_open", "note", "release_hook"}
@@ -61,10 +65,13 @@ func TestBuild(t *testing.T) {
 			stubs: map[string][]string{
 				// configure assigns mode (the worker reads it), not
 				// unrelated (no kept code reads it).
-				"configure":    {slice.Marker + "()", "mode = ", "!unrelated", "return (int)__VERIFIER_nondet_long()"},
-				"reporter":     {slice.Marker + "()", "return (void *)0"},
+				"configure":    {slice.MarkerOf("configure") + "()", "mode = ", "!unrelated", "return (int)__VERIFIER_nondet_long()"},
+				"reporter":     {slice.MarkerOf("reporter") + "()", "return (void *)0"},
 				"log_open":     {"return (int)__VERIFIER_nondet_long()"},
-				"release_hook": {slice.Marker + "()"},
+				"release_hook": {slice.MarkerOf("release_hook") + "()"},
+				// A constructor's stub returns null or a fresh object: a
+				// null alone would end main at once.
+				"make_cfg": {"malloc(sizeof(struct cfg))", "(struct cfg *)0", "__VERIFIER_nondet_int()"},
 			},
 		},
 		{
@@ -74,6 +81,7 @@ func TestBuild(t *testing.T) {
 				"configure":    {"__VERIFIER_assume(0)", "!" + slice.Marker, "!mode = "},
 				"note":         {"__VERIFIER_assume(0)"},
 				"release_hook": {"__VERIFIER_assume(0)"},
+				"make_cfg":     {"__VERIFIER_assume(0)", "!malloc"},
 			},
 		},
 	} {
@@ -208,9 +216,19 @@ func TestNarrow(t *testing.T) {
 			mode: slice.Abstract,
 			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true},
 			// Abstract stubs stand for the small helpers too, but
-			// for slot, which returns a pointer (a stub's is null).
+			// for slot, which returns a pointer (a stub's is null or
+			// a fresh object, never the program's).
 			kept:     []string{"bump", "lock", "main", "slot", "spawn", "unlock", "worker"},
 			offChain: 1,
+		},
+		{
+			name: "narrow, abstract, refined",
+			mode: slice.Abstract,
+			spec: slice.Spec{First: slice.Side{Routine: "worker", Func: "bump"}, Second: slice.Side{Routine: "main", Func: "bump"}, Narrow: true, Keep: []string{"twice", "bump", "nosuch"}},
+			// The functions of Keep are kept (a name the program
+			// does not define is ignored), and every call of bump,
+			// on the chains or not, calls bump.
+			kept: []string{"bump", "lock", "main", "slot", "spawn", "twice", "unlock", "worker"},
 		},
 		{
 			name: "narrow through a thread",
@@ -384,5 +402,34 @@ func TestErrors(t *testing.T) {
 	// Through calls, not thread creations: main reaches none.
 	if want := []string{"check", "reader", "verify"}; !slices.Equal(got, want) {
 		t.Errorf("ReachingErrors %v, want %v", got, want)
+	}
+}
+
+// TestKeyKeep checks that the functions a refinement keeps are part of a
+// slice's key, in any order, and that a marker names its stub.
+func TestKeyKeep(t *testing.T) {
+	base := slice.Spec{First: slice.Side{Routine: "w", Func: "f"}, Second: slice.Side{Routine: "w", Func: "f"}, Narrow: true}
+	a, b, c := base, base, base
+	a.Keep = []string{"x", "y"}
+	b.Keep = []string{"y", "x", "x"}
+	if a.Key() != b.Key() {
+		t.Errorf("keys differ for the same kept functions: %q, %q", a.Key(), b.Key())
+	}
+	if a.Key() == c.Key() {
+		t.Errorf("a refined slice has the key of the unrefined one: %q", a.Key())
+	}
+	for _, tc := range []struct {
+		fn   string
+		stub string
+		ok   bool
+	}{
+		{slice.MarkerOf("step"), "step", true},
+		{slice.MarkerOf("step" + slice.OffChainSuffix), "step" + slice.OffChainSuffix, true},
+		{"__VERIFIER_nondet_int", "", false},
+		{slice.Marker, "", false},
+	} {
+		if got, ok := slice.StubOf(tc.fn); got != tc.stub || ok != tc.ok {
+			t.Errorf("StubOf(%q) = %q, %v; want %q, %v", tc.fn, got, ok, tc.stub, tc.ok)
+		}
 	}
 }
