@@ -15,6 +15,7 @@ import (
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/libc"
 	"github.com/ladr-dev/ladr/translate/model"
 	"github.com/ladr-dev/ladr/translate/seq"
 	"github.com/ladr-dev/ladr/translate/slice"
@@ -151,28 +152,40 @@ const (
 // spent on the next slice than on deep bounds).
 var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Rounds: 3, Unwind: 3}, {Rounds: 4, Unwind: 4}, {Rounds: 5, Unwind: 6}}
 
-// sliceSchedule is the schedule of the slice of spec: SliceSchedule, where
-// both threads run one start routine (other than main) with its
-// thread-creating loops run twice from the first bounds (Bounds.SpawnUnwind):
-// two threads of the routine need two iterations of the loop creating them.
-func sliceSchedule(spec slice.Spec) []Bounds {
+// sliceSchedule is the schedule of the slice of spec when main receives
+// argc arguments at most (its name included): SliceSchedule, where both
+// threads run one start routine (other than main) with its
+// thread-creating loops run twice from the first bounds
+// (Bounds.SpawnUnwind): two threads of the routine need two iterations
+// of the loop creating them; and with the loops of main that run before
+// any thread is created run up to argc times (Bounds.PrefixUnwind): a
+// real program parses its arguments there, and a bound of 1 or 2 on that
+// loop cuts off every thread. (Unwinding them adds no interleavings, but
+// a large parser whose callees are stubs is costly for CBMC: the bound
+// follows the arguments rather than a constant.)
+func sliceSchedule(spec slice.Spec, argc int) []Bounds {
 	spawn := spec.First.Routine == spec.Second.Routine && spec.First.Routine != "main"
 	out := make([]Bounds, len(SliceSchedule))
 	for i, b := range SliceSchedule {
 		if spawn {
 			b.SpawnUnwind = 2
 		}
-		b.PrefixUnwind = SlicePrefixUnwind
+		if argc > b.Unwind {
+			b.PrefixUnwind = argc
+		}
 		out[i] = b
 	}
 	return out
 }
 
-// SlicePrefixUnwind is the least bound of a slice's loops that run in
-// main before any thread exists (Bounds.PrefixUnwind): a real program
-// parses its arguments and reads its configuration there, and a bound of
-// 1 or 2 on those loops cuts off every thread.
-const SlicePrefixUnwind = 8
+// argc is the largest argc main receives: one more than the arguments
+// --args fixes, or libc.MaxArgs.
+func (c *checker) argc() int {
+	if c.opt.Args != nil {
+		return len(c.opt.Args) + 1
+	}
+	return libc.MaxArgs
+}
 
 // MaxSliceTries bounds the candidates whose slices are built, as a
 // multiple of Options.MaxSlices: those whose slice is an earlier one's
@@ -431,14 +444,14 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if err != nil || c.sliceSeen == nil {
 			return err
 		}
-		if prev := c.sliceSeen.see(sliceKey(prog, sliceSchedule(sc.spec), m, sc2.checkOnly != nil, sc.lines), rep); prev != nil {
+		if prev := c.sliceSeen.see(sliceKey(prog, sliceSchedule(sc.spec, c.argc()), m, sc2.checkOnly != nil, sc.lines), rep); prev != nil {
 			same = prev
 			return errSameSlice
 		}
 		return nil
 	}
 	found, err := strategy.Run(ctx, strategy.Config{
-		Schedule:        sliceSchedule(sc.spec),
+		Schedule:        sliceSchedule(sc.spec, c.argc()),
 		TimeLimit:       true,
 		Target:          c.opt.Target,
 		Progress:        c.progress,

@@ -94,20 +94,22 @@ func TestSliceProgram(t *testing.T) {
 func TestSliceSchedule(t *testing.T) {
 	side := func(r string) slice.Side { return slice.Side{Routine: r, Func: "f"} }
 	for _, tc := range []struct {
-		spec  slice.Spec
-		spawn int
+		spec   slice.Spec
+		argc   int
+		spawn  int
+		prefix []int // per step of SliceSchedule
 	}{
-		{slice.Spec{First: side("worker"), Second: side("worker")}, 2},
-		{slice.Spec{First: side("worker"), Second: side("reader")}, 0},
-		{slice.Spec{First: side("main"), Second: side("worker")}, 0},
+		{slice.Spec{First: side("worker"), Second: side("worker")}, 4, 2, []int{4, 4, 4, 0, 0}},
+		{slice.Spec{First: side("worker"), Second: side("reader")}, 8, 0, []int{8, 8, 8, 8, 8}},
+		{slice.Spec{First: side("main"), Second: side("worker")}, 1, 0, []int{0, 0, 0, 0, 0}},
 	} {
-		sched := sliceSchedule(tc.spec)
+		sched := sliceSchedule(tc.spec, tc.argc)
 		if len(sched) != len(SliceSchedule) {
 			t.Fatalf("%v: %d bounds, want %d", tc.spec, len(sched), len(SliceSchedule))
 		}
 		for i, b := range sched {
-			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != SlicePrefixUnwind || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
-				t.Errorf("%v: bounds %d are %+v, want %+v with spawn %d", tc.spec, i, b, SliceSchedule[i], tc.spawn)
+			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != tc.prefix[i] || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
+				t.Errorf("%v, argc %d: bounds %d are %+v, want %+v with spawn %d, prefix %d", tc.spec, tc.argc, i, b, SliceSchedule[i], tc.spawn, tc.prefix[i])
 			}
 		}
 	}
