@@ -11,9 +11,7 @@
 // most MaxSmall statements, calling only modelled library functions and
 // small helpers): with exact stubs all of them, with abstract stubs
 // those that return a pointer (a stub's pointer is null or a fresh
-// object, never one of the program's) and those main calls (its
-// argument parsing, with them, takes one path where stubs would make
-// every branch a choice).
+// object, never one of the program's).
 // Every other function of the program, and every library function ladr
 // has no model for that the kept code calls (or may call through a
 // pointer: one whose address the program takes), becomes a stub:
@@ -300,13 +298,8 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 	// directly: kept whole, so that fewer paths end at a stub. Abstract
 	// stubs stand for them well enough (and the slice stays smaller),
 	// except for a helper that returns a pointer, which the stub would
-	// make null or a fresh object (Linux's netdev_priv: every access
-	// through its result would miss the device), and for main's helpers:
-	// main parses its arguments with them before it creates the threads
-	// (zstd's longCommandWArg), and a stub's nondeterministic result
-	// makes every option's branch a choice, where the helper, given the
-	// arguments, takes one. Such helpers are kept with abstract stubs
-	// too.
+	// make null (Linux's netdev_priv: every access through its result
+	// would fail): such helpers are kept with abstract stubs too.
 	// A helper that returns a pointer may call deeper (LDV's allocators
 	// wrap an allocator that wraps one): PointerDepth.
 	small, pointerSmall := map[*ir.Function]int{}, map[*ir.Function]int{}
@@ -317,7 +310,7 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 			if t == nil || keep[t] {
 				continue
 			}
-			if ir.IsPointer(t.Type.Result) && b.small(t, PointerDepth, pointerSmall) || (m == Exact || f == main) && b.small(t, SmallDepth, small) {
+			if ir.IsPointer(t.Type.Result) && b.small(t, PointerDepth, pointerSmall) || m == Exact && b.small(t, SmallDepth, small) {
 				helpers = append(helpers, t)
 			}
 		}
