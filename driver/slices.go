@@ -431,6 +431,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		rep.Program = sc2.opt.Keep
 	}
 	var info *slice.Info
+	sched := sliceSchedule(sc.spec, c.argc())
 	isFound, potential, none := SliceRace, SlicePotentialRace, SliceNoRace
 	if c.opt.Property.Seq == seq.Race {
 		sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
@@ -444,14 +445,14 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if err != nil || c.sliceSeen == nil {
 			return err
 		}
-		if prev := c.sliceSeen.see(sliceKey(prog, sliceSchedule(sc.spec, c.argc()), m, sc2.checkOnly != nil, sc.lines), rep); prev != nil {
+		if prev := c.sliceSeen.see(sliceKey(prog, sched, m, sc2.checkOnly != nil, sc.lines), rep); prev != nil {
 			same = prev
 			return errSameSlice
 		}
 		return nil
 	}
 	found, err := strategy.Run(ctx, strategy.Config{
-		Schedule:        sliceSchedule(sc.spec, c.argc()),
+		Schedule:        sched,
 		TimeLimit:       true,
 		Target:          c.opt.Target,
 		Progress:        c.progress,

@@ -61,9 +61,9 @@ type unwinder struct {
 // around a creation is a loop containing it. A creation this misses
 // (through a function not inlined) only makes a loop counted in the
 // prefix that is not: a deeper bound, never fewer behaviours.
-func prefixLoops(b *ir.Block, out map[*ir.Loop]bool) bool {
+func prefixLoops(b *ir.Block, out map[*ir.Loop]bool) {
 	for _, s := range b.List {
-		if !createsThreads(&ir.Block{List: []ir.Stmt{s}}) {
+		if !createsThreads(s) {
 			ir.Inspect(s, func(x any) bool {
 				if l, ok := x.(*ir.Loop); ok {
 					out[l] = true
@@ -81,9 +81,8 @@ func prefixLoops(b *ir.Block, out map[*ir.Loop]bool) bool {
 				prefixLoops(x.Else, out)
 			}
 		}
-		return true
+		return
 	}
-	return false
 }
 
 // addressTaken returns the variables whose address is taken in b (an array
@@ -452,10 +451,11 @@ const (
 	maxAutoStmts   = 20000
 )
 
-// createsThreads reports whether a loop body calls pthread_create.
-func createsThreads(b *ir.Block) bool {
+// createsThreads reports whether a statement (a loop body) calls
+// pthread_create.
+func createsThreads(s ir.Stmt) bool {
 	found := false
-	ir.Inspect(ir.Stmt(b), func(n any) bool {
+	ir.Inspect(s, func(n any) bool {
 		if c, ok := n.(*ir.Call); ok && calleeName(c) == "pthread_create" {
 			found = true
 		}
