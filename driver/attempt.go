@@ -104,7 +104,7 @@ func (c *checker) attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
 		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned, SymbolicSizes: p.Complete}
-		plan.Transform, plan.CheckOnly = c.transform, c.checkOnly
+		plan.Transform, plan.CheckOnly, plan.SwitchOnly = c.transform, c.checkOnly, c.checkOnly
 		return build(ctx, c.fe, opt, plan)
 	})
 	out.TranslateS = time.Since(t0).Seconds()

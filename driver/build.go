@@ -47,6 +47,11 @@ type buildPlan struct {
 	// CheckOnly, when set, limits the race checks to the accesses at the
 	// positions it accepts.
 	CheckOnly func(ir.Pos) bool
+	// SwitchOnly, when set and Bounds.CandidateSwitches, limits the
+	// context-switch points to the statements with an access at the
+	// positions it accepts and those that synchronize
+	// (translate.Config.SwitchOnly).
+	SwitchOnly func(ir.Pos) bool
 }
 
 // built is the outcome of a build.
@@ -91,6 +96,9 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		CheckUnmodelled: p.CheckUnmodelled && !p.Relaxed,
 		Follow:          opt.Follow,
 		SymbolicSizes:   p.SymbolicSizes,
+	}
+	if p.Bounds.CandidateSwitches {
+		cfg.SwitchOnly = p.SwitchOnly
 	}
 	b := &built{}
 	if opt.Property.Instrumentation != nil {

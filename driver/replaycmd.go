@@ -64,11 +64,12 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 		fe = cfront.New()
 	}
 	var transform func(*ir.Program) error
+	var only func(ir.Pos) bool
 	if t.Slice != nil {
-		transform = t.Slice.build
+		transform, only = t.Slice.build, t.Slice.only()
 	}
 	opt.Adjacent = t.Adjacent
-	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded, t.SymbolicSizes, transform)
+	u, text, err := buildProgram(ctx, opt, fe, target, t.Bounds, t.HeapRecorded, t.SymbolicSizes, transform, only)
 	if err != nil {
 		return nil, err
 	}
@@ -92,9 +93,11 @@ func Replay(ctx context.Context, opt Options, t *SavedTrace) (*ReplayResult, err
 // for target at bounds b and returns the unit and the text CBMC would
 // check (with the generic harness and the recording nondet functions);
 // symbolic keeps the symbolic sizes of allocations (a completeness
-// check's program).
-func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap, symbolic bool, transform func(*ir.Program) error) (*translate.Unit, []byte, error) {
-	plan := buildPlan{Target: target, Bounds: b, Check: true, Heap: heap, Harness: true, Transform: transform, SymbolicSizes: symbolic}
+// check's program); only, when not nil, limits the race checks and, with
+// b.CandidateSwitches, the context-switch points to the accesses at the
+// positions it accepts (a slice's candidates).
+func buildProgram(ctx context.Context, opt Options, fe *cfront.Frontend, target translate.Target, b Bounds, heap, symbolic bool, transform func(*ir.Program) error, only func(ir.Pos) bool) (*translate.Unit, []byte, error) {
+	plan := buildPlan{Target: target, Bounds: b, Check: true, Heap: heap, Harness: true, Transform: transform, SymbolicSizes: symbolic, CheckOnly: only, SwitchOnly: only}
 	bd, err := build(ctx, fe, opt, plan)
 	if err != nil {
 		return nil, nil, err

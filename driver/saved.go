@@ -175,6 +175,23 @@ func short(h string) string {
 type SavedSlice struct {
 	slice.Spec
 	Mode string `json:"mode"`
+	// Lines are the lines (file:line) of the candidates' accesses the
+	// slice checked: its only race checks and, with the bounds'
+	// CandidateSwitches, its only context-switch points besides those
+	// that synchronize.
+	Lines []string `json:"lines,omitempty"`
+}
+
+// only accepts the positions on s's lines (nil when it names none).
+func (s *SavedSlice) only() func(ir.Pos) bool {
+	if len(s.Lines) == 0 {
+		return nil
+	}
+	lines := map[string]bool{}
+	for _, l := range s.Lines {
+		lines[l] = true
+	}
+	return func(p ir.Pos) bool { return lines[lineKey(p)] }
 }
 
 // build cuts prog down to the slice s names.

@@ -162,8 +162,12 @@ var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Ro
 // real program parses its arguments there, and a bound of 1 or 2 on that
 // loop cuts off every thread. (Unwinding them adds no interleavings, but
 // a large parser whose callees are stubs is costly for CBMC: the bound
-// follows the arguments rather than a constant.)
-func sliceSchedule(spec slice.Spec, argc int) []Bounds {
+// follows the arguments rather than a constant.) A race slice (race)
+// switches contexts only at its candidates' accesses and where threads
+// synchronize (Bounds.CandidateSwitches): in a large program the labels
+// of every other shared access make CBMC's path guards grow at each
+// merge until its symbolic execution does not finish.
+func sliceSchedule(spec slice.Spec, argc int, race bool) []Bounds {
 	spawn := spec.First.Routine == spec.Second.Routine && spec.First.Routine != "main"
 	out := make([]Bounds, len(SliceSchedule))
 	for i, b := range SliceSchedule {
@@ -173,6 +177,7 @@ func sliceSchedule(spec slice.Spec, argc int) []Bounds {
 		if argc > b.Unwind {
 			b.PrefixUnwind = argc
 		}
+		b.CandidateSwitches = race
 		out[i] = b
 	}
 	return out
@@ -431,7 +436,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		rep.Program = sc2.opt.Keep
 	}
 	var info *slice.Info
-	sched := sliceSchedule(sc.spec, c.argc())
+	sched := sliceSchedule(sc.spec, c.argc(), c.opt.Property.Seq == seq.Race)
 	isFound, potential, none := SliceRace, SlicePotentialRace, SliceNoRace
 	if c.opt.Property.Seq == seq.Race {
 		sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
@@ -505,6 +510,9 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 			out.Notes = append(out.Notes, fmt.Sprintf("found on a slice of the program (%s; %s): the counterexample runs none of the stubs, so it is an execution of the program", rep.Threads, info.Summary()))
 			if mr.Saved != nil {
 				mr.Saved.Slice = &SavedSlice{Spec: sc.spec, Mode: rep.Mode}
+				if sc2.checkOnly != nil {
+					mr.Saved.Slice.Lines = slices.Sorted(maps.Keys(sc.lines))
+				}
 			}
 			return rep, out
 		}

@@ -90,7 +90,9 @@ func TestSliceProgram(t *testing.T) {
 }
 
 // TestSliceSchedule checks which slices run their thread-creating loops
-// twice from the first bounds: those of two threads of one routine.
+// twice from the first bounds (those of two threads of one routine), how
+// far main's loops before the first thread run, and that a race slice
+// switches contexts only at its candidates (an assertion's, everywhere).
 func TestSliceSchedule(t *testing.T) {
 	side := func(r string) slice.Side { return slice.Side{Routine: r, Func: "f"} }
 	for _, tc := range []struct {
@@ -98,22 +100,23 @@ func TestSliceSchedule(t *testing.T) {
 		argc   int
 		spawn  int
 		prefix []int // per step of SliceSchedule
+		race   bool
 	}{
-		{slice.Spec{First: side("worker"), Second: side("worker")}, 4, 2, []int{4, 4, 4, 0, 0}},
-		{slice.Spec{First: side("worker"), Second: side("reader")}, 8, 0, []int{8, 8, 8, 8, 8}},
-		{slice.Spec{First: side("main"), Second: side("worker")}, 1, 0, []int{0, 0, 0, 0, 0}},
+		{slice.Spec{First: side("worker"), Second: side("worker")}, 4, 2, []int{4, 4, 4, 0, 0}, true},
+		{slice.Spec{First: side("worker"), Second: side("reader")}, 8, 0, []int{8, 8, 8, 8, 8}, false},
+		{slice.Spec{First: side("main"), Second: side("worker")}, 1, 0, []int{0, 0, 0, 0, 0}, true},
 	} {
-		sched := sliceSchedule(tc.spec, tc.argc)
+		sched := sliceSchedule(tc.spec, tc.argc, tc.race)
 		if len(sched) != len(SliceSchedule) {
 			t.Fatalf("%v: %d bounds, want %d", tc.spec, len(sched), len(SliceSchedule))
 		}
 		for i, b := range sched {
-			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != tc.prefix[i] || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
+			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != tc.prefix[i] || b.CandidateSwitches != tc.race || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
 				t.Errorf("%v, argc %d: bounds %d are %+v, want %+v with spawn %d, prefix %d", tc.spec, tc.argc, i, b, SliceSchedule[i], tc.spawn, tc.prefix[i])
 			}
 		}
 	}
-	if SliceSchedule[0].SpawnUnwind != 0 || SliceSchedule[0].PrefixUnwind != 0 {
+	if SliceSchedule[0].SpawnUnwind != 0 || SliceSchedule[0].PrefixUnwind != 0 || SliceSchedule[0].CandidateSwitches {
 		t.Errorf("SliceSchedule changed: %+v", SliceSchedule[0])
 	}
 }

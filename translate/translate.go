@@ -89,6 +89,12 @@ type Config struct {
 	// a witness's waypoints (pass follow), and a violation counts only at
 	// the witness's end.
 	Follow *follow.Spec
+	// SwitchOnly, when set, makes a statement a context-switch point for
+	// its shared accesses only when one of them is at a position it
+	// accepts; synchronization and thread creation stay switch points
+	// (seq.Number). Fewer interleavings: a violation found is one of the
+	// program, finding none covers only these points.
+	SwitchOnly func(ir.Pos) bool
 }
 
 // Instrumenter adds race detection (package shadow) between the numbering
@@ -280,7 +286,7 @@ var Passes = []*Pass{
 			{"split", "the statements split creates are numbered too"}},
 		Run: func(u *Unit) error {
 			var err error
-			u.Layout, err = seq.Number(u.Prog, u.Sharing)
+			u.Layout, err = seq.Number(u.Prog, u.Sharing, u.Config.SwitchOnly)
 			return err
 		}},
 	{Name: "follow", Doc: "follow a witness (Config.Follow): ghost statements record the waypoints each thread passes, and the property's assertions fail only once all are passed",

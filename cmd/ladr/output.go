@@ -95,6 +95,9 @@ func boundsText(b driver.Bounds) string {
 	if b.PrefixUnwind > b.Unwind {
 		s += fmt.Sprintf(", loops before the first thread %d", b.PrefixUnwind)
 	}
+	if b.CandidateSwitches {
+		s += ", context switches only at the candidate's accesses and synchronization"
+	}
 	return s
 }
 

@@ -55,6 +55,13 @@ type Bounds struct {
 	// for a larger formula; a no-violation-found at these bounds means
 	// what the adjacent check's does, and more.
 	Pending bool `json:"pending,omitempty"`
+	// CandidateSwitches makes only the statements with an access of the
+	// race candidates checked, and those that synchronize, context-switch
+	// points (translate.Config.SwitchOnly; a slice's steps): far fewer
+	// labels for a large program, so fewer interleavings. A race found
+	// is one of the program; finding none covers only these points, and
+	// never makes a proof.
+	CandidateSwitches bool `json:"candidate_switches,omitempty"`
 }
 
 // DefaultSchedule is the sequence of bounds ladr tries, within its time
@@ -536,7 +543,7 @@ const maxCompleteRounds = 40
 // the property (True) or finds a violation, else nil.
 func (s *search) complete(ctx context.Context, last *Attempt) *Attempt {
 	u := last.Unit
-	if last.visible() < 0 || last.cutForProof() || len(u.Notes.Assumptions) > 0 || last.Approx != "" || ctx.Err() != nil {
+	if last.visible() < 0 || last.cutForProof() || len(u.Notes.Assumptions) > 0 || last.Approx != "" || last.Plan.Bounds.CandidateSwitches || ctx.Err() != nil {
 		return nil
 	}
 	if last.Static && !last.cut() {

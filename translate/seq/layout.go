@@ -89,7 +89,15 @@ func LabelName(t *ir.Thread, j int) string { return fmt.Sprintf("__ladr_%s_%d", 
 // but straight-line private code comes before it. Statements inside
 // __VERIFIER_atomic_begin/end sections are never visible: the section runs
 // as part of the region of the statement that begins it.
-func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
+//
+// When switchOnly is not nil, a statement visible only for its shared
+// accesses is visible only when one of them is at a position switchOnly
+// accepts (a slice's race candidates); synchronization, thread creation,
+// the ends of the program and the bound markers stay visible. The other
+// threads then run only at those points: fewer interleavings, so a
+// violation found is one of the program while finding none covers only
+// them.
+func Number(prog *ir.Program, info *sharing.Info, switchOnly func(ir.Pos) bool) (*Layout, error) {
 	lay := &Layout{}
 	for _, f := range prog.Funcs {
 		if f.Thread == nil {
@@ -99,7 +107,7 @@ func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
 		if f.Thread.ID == 0 {
 			markPrefix(f.Body, tl.Sequential)
 		}
-		n := &numberer{info: info, tl: tl, absorb: true, exitDepth: map[string]int{}}
+		n := &numberer{info: info, only: switchOnly, tl: tl, absorb: true, exitDepth: map[string]int{}}
 		l0 := n.label(f.Body.Loc)
 		if err := n.block(f.Body, 0, true); err != nil {
 			return nil, err
@@ -124,7 +132,10 @@ func Number(prog *ir.Program, info *sharing.Info) (*Layout, error) {
 }
 
 type numberer struct {
-	info   *sharing.Info
+	info *sharing.Info
+	// only, when set, limits the shared accesses that make a statement
+	// visible to those at the positions it accepts (Number).
+	only   func(ir.Pos) bool
 	tl     *ThreadLayout
 	absorb bool // the next visible statement may share label 0
 	// exitDepth holds, for the target of a jump that leaves an atomic
@@ -305,23 +316,38 @@ func (n *numberer) visible(s ir.Stmt) bool {
 		if c, _ := bound.CallOf(x); c != nil && (calleeIs(c, bound.LoopBoundFunc) || endsProgram(c)) {
 			return true
 		}
-		return n.info.HasShared(x.X) || synchronizes(x.X)
+		return n.shared(x.X) || synchronizes(x.X)
 	case *ir.DeclStmt:
 		found := false
 		ir.Inspect(x.Init, func(m any) bool {
 			if e, ok := m.(ir.Expr); ok {
-				found = found || n.info.HasShared(e)
+				found = found || n.shared(e)
 				return false
 			}
 			return true
 		})
 		return found
 	case *ir.If:
-		return n.info.HasShared(x.Cond)
+		return n.shared(x.Cond)
 	case *ir.Return:
 		// Returning from main ends the program: the other threads may run
 		// before that.
-		return n.tl.Thread.ID == 0 || x.X != nil && n.info.HasShared(x.X)
+		return n.tl.Thread.ID == 0 || x.X != nil && n.shared(x.X)
+	}
+	return false
+}
+
+// shared reports whether e makes an access to shared memory that makes
+// its statement visible: any, or with n.only one at a position it
+// accepts.
+func (n *numberer) shared(e ir.Expr) bool {
+	if n.only == nil {
+		return n.info.HasShared(e)
+	}
+	for _, a := range n.info.Accesses(e) {
+		if n.only(a.Lvalue.Pos()) {
+			return true
+		}
 	}
 	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -290,6 +291,59 @@ func TestVisibleStatements(t *testing.T) {
 		if _, ok := s.(*ir.Label); ok {
 			t.Errorf("a label inside the atomic section")
 		}
+	}
+}
+
+// TestVisibleSwitchOnly numbers the context-switch points when only the
+// shared accesses on some lines make statements visible
+// (Config.SwitchOnly): synchronization, thread creation, the return of
+// main and the accepted lines stay switch points, the other shared
+// accesses do not.
+func TestVisibleSwitchOnly(t *testing.T) {
+	const src = `#include <pthread.h>
+int g, h, k;
+pthread_mutex_t m;
+void *w(void *p) {
+  g = 1;
+  h = 2;
+  pthread_mutex_lock(&m);
+  k = 3;
+  pthread_mutex_unlock(&m);
+  if (h > 1)
+    g = h;
+  return 0;
+}
+int main(void) {
+  pthread_t t;
+  pthread_create(&t, 0, w, 0);
+  h = 5;
+  k = 6;
+  pthread_join(t, 0);
+  return g;
+}`
+	for _, tc := range []struct {
+		name       string
+		lines      []int // nil: every shared access is a switch point
+		main, work int   // the threads' visible statements
+	}{
+		{"all", nil, 5, 7},
+		{"g only", []int{5, 11, 20}, 3, 4},
+		{"k only", []int{8, 18}, 4, 3},
+		{"none", []int{}, 3, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := translate.Config{Property: seq.Race}
+			if tc.lines != nil {
+				cfg.SwitchOnly = func(p ir.Pos) bool { return slices.Contains(tc.lines, p.Line) }
+			}
+			lay := run(t, src, "visible", cfg).Layout
+			if lay == nil || len(lay.Threads) != 2 {
+				t.Fatalf("layout %+v", lay)
+			}
+			if got := []int{lay.Threads[0].Size, lay.Threads[1].Size}; got[0] != tc.main || got[1] != tc.work {
+				t.Errorf("visible statements (main, w) = %v, want [%d %d]", got, tc.main, tc.work)
+			}
+		})
 	}
 }
 
