@@ -65,6 +65,9 @@ type checker struct {
 	lead []strategy.Bounds
 	// checkOnly, when set, limits the race checks (buildPlan.CheckOnly).
 	checkOnly func(ir.Pos) bool
+	// switchOnly, when set, limits the context-switch points at bounds
+	// with CandidateSwitches (buildPlan.SwitchOnly).
+	switchOnly func(ir.Pos) bool
 	// whole, when set, records what the whole program's search has done
 	// (strategy.Yield); a portfolio's members share it.
 	whole *strategy.WholeProgress
@@ -104,7 +107,7 @@ func (c *checker) attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	t0 := time.Now()
 	bd, err, done := within(ctx, func() (*built, error) {
 		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned, SymbolicSizes: p.Complete}
-		plan.Transform, plan.CheckOnly, plan.SwitchOnly = c.transform, c.checkOnly, c.checkOnly
+		plan.Transform, plan.CheckOnly, plan.SwitchOnly = c.transform, c.checkOnly, c.switchOnly
 		return build(ctx, c.fe, opt, plan)
 	})
 	out.TranslateS = time.Since(t0).Seconds()

@@ -176,9 +176,9 @@ type SavedSlice struct {
 	slice.Spec
 	Mode string `json:"mode"`
 	// Lines are the lines (file:line) of the candidates' accesses the
-	// slice checked: its only race checks and, with the bounds'
-	// CandidateSwitches, its only context-switch points besides those
-	// that synchronize.
+	// slice checked: for races its only race checks and, with the
+	// bounds' CandidateSwitches, its only context-switch points besides
+	// those that synchronize.
 	Lines []string `json:"lines,omitempty"`
 }
 

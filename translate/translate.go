@@ -93,7 +93,8 @@ type Config struct {
 	// its shared accesses only when one of them is at a position it
 	// accepts; synchronization and thread creation stay switch points
 	// (seq.Number). Fewer interleavings: a violation found is one of the
-	// program, finding none covers only these points.
+	// program, finding none covers only these points. The jumps over the
+	// labels then hop from label to label (seq.Options.Hops).
 	SwitchOnly func(ir.Pos) bool
 }
 
@@ -334,6 +335,7 @@ var Passes = []*Pass{
 				Rounds: u.Config.Rounds, Property: u.Config.Property, Generic: u.Config.Target == Generic,
 				ProveBounds: u.Config.ProveBounds, Exts: u.exts, HeldUnlocks: locks.HeldUnlocks(u.Prog),
 				CheckUnmodelled: u.Config.CheckUnmodelled, Guard: u.followGuard(),
+				Hops: u.Config.SwitchOnly != nil,
 			})
 			return err
 		}},

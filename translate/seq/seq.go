@@ -76,6 +76,14 @@ type Options struct {
 	// the property (assert, reach_error, and the instrumentations' through
 	// Driver.Guard) fail only where it holds.
 	Guard ir.Expr
+	// Hops makes a jump over visible labels hop from label to label
+	// (sequentializer.hop; an inlined return, a break, an exit, the end
+	// of an if branch past the labels of the other): every path then
+	// passes every label, and CBMC's guards do not double where a jump
+	// over labels meets the paths that went through them. Measured on
+	// slices of real programs, where few labels (SwitchOnly) leave long
+	// jumps; on small programs it adds a branch per label.
+	Hops bool
 }
 
 // DriverExt lets an instrumentation add code to the main driver. Several
@@ -264,6 +272,126 @@ type sequentializer struct {
 	// call statement being lowered when it is that label's statement
 	// (-1 otherwise).
 	pending, visibleJ int
+	// cur is the textual index of the statement being lowered.
+	cur int
+	// hop is __ladr_hop (nil until a jump needs it): a forward jump over
+	// visible labels (an inlined return, a break, an exit) goes to the
+	// first label it passes with hop set, and hops from label to label
+	// until the last one before its target, which jumps to the target
+	// (hopsAt). Every path then passes every label in order, so the
+	// paths CBMC merges at a label all share the guard of the label
+	// before: a jump straight over the labels merges a guard from before
+	// them with one that went through them, and CBMC's guards double at
+	// each such merge.
+	hop *ir.Var
+	// hopsAt holds, per label number, the jumps that leave their hops
+	// there for their targets; hopped, the labels a hop passes; nhops
+	// numbers the jumps of the thread.
+	hopsAt map[int][]hopTarget
+	hopped map[int]bool
+	nhops  int
+	// nhopLabels numbers the labels hops arrive at (hopLabel).
+	nhopLabels int
+}
+
+// hopTarget is a jump hopping over labels: its number (the value of
+// __ladr_hop) and its target.
+type hopTarget struct {
+	id    int
+	label string
+}
+
+// hopTo returns the statements that jump from the current statement to
+// label (at textual index target, or past the last label when target is
+// -1) over the visible labels between: the first of them with hop set
+// (see sequentializer.hop).
+func (s *sequentializer) hopTo(loc ir.Loc, label string, target int) []ir.Stmt {
+	last := s.tl.Size - 1
+	if target >= 0 {
+		last = s.nextLabel(target) - 1
+	} else {
+		label = ""
+	}
+	return s.hopOver(loc, s.nextLabel(s.cur+1), last, label)
+}
+
+// hopOver returns the statements that jump over the visible labels first
+// to last (first <= last) to label, or to the thread's end when label is
+// "", hopping from label to label (see sequentializer.hop).
+func (s *sequentializer) hopOver(loc ir.Loc, first, last int, label string) []ir.Stmt {
+	if s.hop == nil {
+		s.hop = s.prog.AddGlobal("__ladr_hop", ir.UIntType, nil)
+	}
+	s.nhops++
+	id := s.nhops
+	for j := first; j <= last; j++ {
+		s.hopped[j] = true
+	}
+	if label != "" {
+		s.hopsAt[last] = append(s.hopsAt[last], hopTarget{id: id, label: label})
+	}
+	return []ir.Stmt{
+		exec(loc, ir.Set(ir.Ref(s.hop), ir.Lit(int64(id), ir.UIntType))),
+		&ir.Goto{Loc: loc, Label: LabelName(s.tl.Thread, first)},
+	}
+}
+
+// ifOverLabels lowers an if statement with visible labels in a branch
+// (thenHas, elseHas). The path of the other branch passes those labels by
+// hopping (see sequentializer.hop), with assume(cs >= ...) that the
+// context does not end there:
+//
+//	if (!cond) { assume(...); hop to else: over the labels of then }
+//	then
+//	assume(...); hop to end over the labels of else   (or goto end)
+//	else: else
+//	end:
+//
+// The condition is evaluated once, as before.
+func (s *sequentializer) ifOverLabels(x *ir.If, thenHas, elseHas bool) ([]ir.Stmt, error) {
+	loc := x.Loc
+	after := s.nextLabel(s.endIdx[x])
+	elseAt, end := s.hopLabel(loc), s.hopLabel(loc)
+	var out []ir.Stmt
+	if thenHas {
+		cont := after
+		if x.Else != nil {
+			cont = s.nextLabel(s.idx[x.Else])
+		}
+		first, last := s.nextLabel(s.idx[x.Then]), s.nextLabel(s.endIdx[x.Then])-1
+		skip := append([]ir.Stmt{s.guard(loc, cont)}, s.hopOver(loc, first, last, elseAt.Name)...)
+		out = append(out, &ir.If{Loc: loc, Cond: &ir.Unary{Op: ir.Not, X: x.Cond, T: ir.IntType}, Then: ir.NewBlock(loc, skip...)})
+	} else {
+		out = append(out, &ir.If{Loc: loc, Cond: &ir.Unary{Op: ir.Not, X: x.Cond, T: ir.IntType}, Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: elseAt.Name})})
+	}
+	then, err := s.block(x.Then)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, then)
+	if elseHas {
+		first, last := s.nextLabel(s.idx[x.Else]), s.nextLabel(s.endIdx[x.Else])-1
+		out = append(out, s.guard(loc, after))
+		out = append(out, s.hopOver(loc, first, last, end.Name)...)
+	} else if x.Else != nil {
+		out = append(out, &ir.Goto{Loc: loc, Label: end.Name})
+	}
+	out = append(out, elseAt)
+	if x.Else != nil {
+		els, err := s.block(x.Else)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, els)
+	}
+	out = append(out, end)
+	return []ir.Stmt{&ir.Block{Loc: loc, List: out}}, nil
+}
+
+// hopLabel returns a new label of the thread for a hop to arrive at.
+func (s *sequentializer) hopLabel(loc ir.Loc) *ir.Label {
+	s.nhopLabels++
+	return &ir.Label{Loc: loc, Name: fmt.Sprintf("__ladr_%s_hop%d", s.tl.Thread.Name, s.nhopLabels)}
 }
 
 // liftParams turns the parameters of the start routines into globals,
@@ -387,6 +515,7 @@ func (s *sequentializer) guard(loc ir.Loc, j int) ir.Stmt {
 
 func (s *sequentializer) thread(tl *ThreadLayout) error {
 	s.tl, s.me, s.statics = tl, tl.Thread.ID, nil
+	s.hopsAt, s.hopped, s.nhops, s.nhopLabels = map[int][]hopTarget{}, map[int]bool{}, 0, 0
 	f := tl.Func
 	s.labelJ = map[*ir.Label]int{}
 	for j, l := range tl.Labels {
@@ -538,6 +667,9 @@ func (s *sequentializer) jumpOut(loc ir.Loc) []ir.Stmt {
 	if s.inPrefix {
 		return []ir.Stmt{&ir.Return{Loc: loc}}
 	}
+	if s.opt.Hops && s.hasLabel(s.cur+1, s.layAt[s.tl.Size]) {
+		return append([]ir.Stmt{s.guard(loc, s.tl.Size)}, s.hopTo(loc, s.exitLabel(), -1)...)
+	}
 	return []ir.Stmt{s.guard(loc, s.tl.Size), &ir.Goto{Loc: loc, Label: s.exitLabel()}}
 }
 
@@ -548,6 +680,7 @@ func (s *sequentializer) exitProgram(loc ir.Loc) []ir.Stmt {
 
 func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 	loc := *st.Origin()
+	s.cur = s.idx[st]
 	after := s.pending
 	s.pending = -1
 	switch x := st.(type) {
@@ -556,19 +689,38 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		if ok {
 			s.pending = j
 		}
-		if !ok || j == s.tl.Size {
+		if !ok {
+			return []ir.Stmt{x}, nil
+		}
+		if j == s.tl.Size {
+			if s.hop != nil && s.nhops > 0 {
+				// The jumps to the thread's end arrive with hop set.
+				return []ir.Stmt{x, exec(loc, ir.Set(ir.Ref(s.hop), ir.Lit(0, ir.UIntType)))}, nil
+			}
 			return []ir.Stmt{x}, nil
 		}
 		pc := &ir.Index{X: ir.Ref(s.d.PC), I: ir.IntConst(int64(s.me)), T: s.d.CS.Type}
 		jl := ir.Lit(int64(j), s.d.CS.Type)
 		cond := ir.Bin(ir.LOr, ir.Bin(ir.Gt, pc, jl, ir.IntType), ir.Bin(ir.Ge, ir.Lit(int64(j), s.d.CS.Type), ir.Ref(s.d.CS), ir.IntType), ir.IntType)
+		out := []ir.Stmt{x}
+		for _, h := range s.hopsAt[j] {
+			// A jump hopping over the labels arrives at its target.
+			out = append(out, &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(s.hop), ir.Lit(int64(h.id), ir.UIntType), ir.IntType),
+				Then: ir.NewBlock(loc, exec(loc, ir.Set(ir.Ref(s.hop), ir.Lit(0, ir.UIntType))), &ir.Goto{Loc: loc, Label: h.label})})
+		}
+		if s.hopped[j] {
+			// A jump hopping over this label goes on to the next one
+			// (the context does not end here: it assumed cs past its
+			// target).
+			cond = ir.Bin(ir.LOr, ir.Bin(ir.Ne, ir.Ref(s.hop), ir.Lit(0, ir.UIntType), ir.IntType), cond, ir.IntType)
+		}
 		jmp := &ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: LabelName(s.tl.Thread, j+1)})}
 		if stop := s.tl.AtStop[j]; len(stop) > 0 {
 			// The context ends here exactly when cs == j (cs >= pc).
 			at := &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(s.d.CS), ir.Lit(int64(j), s.d.CS.Type), ir.IntType), Then: ir.NewBlock(loc, stop...)}
 			jmp.Then.List = append([]ir.Stmt{at}, jmp.Then.List...)
 		}
-		return []ir.Stmt{x, jmp}, nil
+		return append(out, jmp), nil
 	case *ir.Block:
 		b, err := s.block(x)
 		if err != nil {
@@ -576,6 +728,11 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		}
 		return []ir.Stmt{b}, nil
 	case *ir.If:
+		thenHas := s.hasLabel(s.idx[x.Then], s.endIdx[x.Then])
+		elseHas := x.Else != nil && s.hasLabel(s.idx[x.Else], s.endIdx[x.Else])
+		if s.opt.Hops && (thenHas || elseHas) {
+			return s.ifOverLabels(x, thenHas, elseHas)
+		}
 		then, err := s.block(x.Then)
 		if err != nil {
 			return nil, err
@@ -586,8 +743,6 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 				return nil, err
 			}
 		}
-		thenHas := s.hasLabel(s.idx[x.Then], s.endIdx[x.Then])
-		elseHas := x.Else != nil && s.hasLabel(s.idx[x.Else], s.endIdx[x.Else])
 		after := s.nextLabel(s.endIdx[x])
 		if elseHas {
 			then.List = append(then.List, s.guard(loc, after))
@@ -609,7 +764,10 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 			return nil, &bound.UnsupportedError{Pos: loc.Pos, What: "goto to a missing label " + x.Label}
 		}
 		if s.hasLabel(s.idx[x]+1, target) {
-			return []ir.Stmt{s.guard(loc, s.nextLabel(target)), x}, nil
+			if !s.opt.Hops {
+				return []ir.Stmt{s.guard(loc, s.nextLabel(target)), x}, nil
+			}
+			return append([]ir.Stmt{s.guard(loc, s.nextLabel(target))}, s.hopTo(loc, x.Label, target)...), nil
 		}
 		return []ir.Stmt{x}, nil
 	case *ir.DeclStmt:

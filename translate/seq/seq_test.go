@@ -347,6 +347,125 @@ int main(void) {
 	}
 }
 
+// TestHops checks the jumps of the sequentialized threads: without hops
+// (the whole program's encoding) inlined returns, breaks, exits and the
+// ends of if branches jump over visible labels; with them (the encoding
+// of a slice, Config.SwitchOnly) no jump passes a visible label without
+// going through it, so every path passes every label in order.
+func TestHops(t *testing.T) {
+	const src = `#include <pthread.h>
+int slots[8], hits, total;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int take(int i) {
+	if (slots[i] < 0)
+		return -1;
+	pthread_mutex_lock(&m);
+	total += slots[i];
+	pthread_mutex_unlock(&m);
+	if (slots[i] == 0)
+		return 0;
+	pthread_mutex_lock(&m);
+	slots[i]--;
+	pthread_mutex_unlock(&m);
+	return 1;
+}
+void *worker(void *a) {
+	int n = 0;
+	for (int i = 0; i < 3; i++) {
+		if (take(i) < 0)
+			break;
+		if (i % 2) {
+			pthread_mutex_lock(&m);
+			n++;
+			pthread_mutex_unlock(&m);
+		} else {
+			pthread_mutex_lock(&m);
+			n += 2;
+			pthread_mutex_unlock(&m);
+		}
+	}
+	hits += n;
+	return 0;
+}
+int main(void) {
+	pthread_t a, b;
+	slots[0] = 1;
+	pthread_create(&a, 0, worker, 0);
+	pthread_create(&b, 0, worker, 0);
+	pthread_join(a, 0);
+	pthread_join(b, 0);
+	return 0;
+}
+`
+	for _, tc := range []struct {
+		name string
+		only func(ir.Pos) bool
+		over bool // some jump passes a visible label
+	}{
+		{"whole program", nil, true},
+		{"every access a switch point", func(ir.Pos) bool { return true }, false},
+		{"the candidate's lines", func(p ir.Pos) bool { return p.Line == 32 }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := run(t, src, "seq", translate.Config{Property: seq.Assert, SwitchOnly: tc.only})
+			over := 0
+			for _, tl := range u.Layout.Threads {
+				// The statements of the thread in textual order.
+				var order []ir.Stmt
+				ir.Inspect(ir.Stmt(tl.Func.Body), func(x any) bool {
+					if st, ok := x.(ir.Stmt); ok {
+						order = append(order, st)
+						return true
+					}
+					return false
+				})
+				at := map[string]int{}
+				visible := map[int]bool{}
+				for i, st := range order {
+					if l, ok := st.(*ir.Label); ok {
+						at[l.Name] = i
+						if strings.HasPrefix(l.Name, "__ladr_"+tl.Thread.Name+"_") && !strings.Contains(l.Name, "hop") {
+							visible[i] = true
+						}
+					}
+				}
+				for i, st := range order {
+					g, ok := st.(*ir.Goto)
+					if !ok {
+						continue
+					}
+					target, ok := at[g.Label]
+					if !ok {
+						t.Fatalf("thread %d: goto %s: no such label", tl.Thread.ID, g.Label)
+					}
+					if target < i {
+						t.Errorf("thread %d: goto %s jumps backward", tl.Thread.ID, g.Label)
+					}
+					for j := i + 1; j < target; j++ {
+						if visible[j] {
+							over++
+							if !tc.over {
+								t.Errorf("thread %d: goto %s passes label %s", tl.Thread.ID, g.Label, order[j].(*ir.Label).Name)
+							}
+							break
+						}
+					}
+				}
+			}
+			if tc.over && over == 0 {
+				t.Errorf("no jump passes a visible label: the program does not test hops")
+			}
+			hop := false
+			for _, v := range u.Prog.Globals {
+				hop = hop || v.Name == "__ladr_hop"
+			}
+			if hop == tc.over {
+				t.Errorf("__ladr_hop declared: %v", hop)
+			}
+		})
+	}
+}
+
 func TestVisibleAtomicErrors(t *testing.T) {
 	for _, tc := range []struct{ name, body, what string }{
 		{"end without begin", "g = 1; __VERIFIER_atomic_end();", "without a matching"},
