@@ -162,14 +162,15 @@ var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Ro
 // real program parses its arguments there, and a bound of 1 or 2 on that
 // loop cuts off every thread. (Unwinding them adds no interleavings, but
 // a large parser whose callees are stubs is costly for CBMC: the bound
-// follows the arguments rather than a constant.) A slice switches
-// contexts only at its candidates' accesses and where threads synchronize
-// (Bounds.CandidateSwitches): in a large program the labels of every
-// other shared access make CBMC's path guards grow at each merge until
-// its symbolic execution does not finish. (A violation of an assertion
-// property a slice looks for is one another thread causes: behind a race
-// candidate, at whose accesses the contexts switch.)
-func sliceSchedule(spec slice.Spec, argc int) []Bounds {
+// follows the arguments rather than a constant.) A race slice (race)
+// switches contexts only at its candidates' accesses and where threads
+// synchronize (Bounds.CandidateSwitches), its jumps hopping over the
+// labels between (seq.Options.Hops): the labels of every other shared
+// access of a large program, and the jumps over them, make CBMC's path
+// guards grow until its symbolic execution does not finish. An assertion
+// slice keeps every switch point: its violation may need another
+// thread's write between two reads the candidates do not both name.
+func sliceSchedule(spec slice.Spec, argc int, race bool) []Bounds {
 	spawn := spec.First.Routine == spec.Second.Routine && spec.First.Routine != "main"
 	out := make([]Bounds, len(SliceSchedule))
 	for i, b := range SliceSchedule {
@@ -179,7 +180,7 @@ func sliceSchedule(spec slice.Spec, argc int) []Bounds {
 		if argc > b.Unwind {
 			b.PrefixUnwind = argc
 		}
-		b.CandidateSwitches = true
+		b.CandidateSwitches = race
 		out[i] = b
 	}
 	return out
@@ -438,11 +439,12 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		rep.Program = sc2.opt.Keep
 	}
 	var info *slice.Info
-	sched := sliceSchedule(sc.spec, c.argc())
+	race := c.opt.Property.Seq == seq.Race
+	sched := sliceSchedule(sc.spec, c.argc(), race)
 	isFound, potential, none := SliceRace, SlicePotentialRace, SliceNoRace
-	sc2.switchOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
-	if c.opt.Property.Seq == seq.Race {
-		sc2.checkOnly = sc2.switchOnly
+	if race {
+		sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
+		sc2.switchOnly = sc2.checkOnly
 	} else {
 		isFound, potential, none = SliceViolation, SlicePotentialViolation, SliceNoViolation
 	}
@@ -453,7 +455,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if err != nil || c.sliceSeen == nil {
 			return err
 		}
-		if prev := c.sliceSeen.see(sliceKey(prog, sched, m, sc.lines), rep); prev != nil {
+		if prev := c.sliceSeen.see(sliceKey(prog, sched, m, race, sc.lines), rep); prev != nil {
 			same = prev
 			return errSameSlice
 		}
@@ -550,15 +552,17 @@ func (s *sliceSeen) see(key string, rep *SliceReport) *SliceReport {
 
 // sliceKey identifies the check of a slice: its program as sliced (the
 // unbounded program, printed), the bounds it is checked with (sched), its
-// stubs' mode and the lines of its candidates' accesses (its race checks
-// and context-switch points).
+// stubs' mode and, for races (race), the lines of its candidates'
+// accesses (its race checks and context-switch points).
 // Two slices with the same key are the same check: different candidates
 // often keep the same functions.
-func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, lines map[string]bool) string {
+func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, race bool, lines map[string]bool) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%v\x00%s\x00", sched, m)
-	for _, l := range slices.Sorted(maps.Keys(lines)) {
-		fmt.Fprintf(h, "%s\x00", l)
+	if race {
+		for _, l := range slices.Sorted(maps.Keys(lines)) {
+			fmt.Fprintf(h, "%s\x00", l)
+		}
 	}
 	h.Write([]byte(ir.String(prog)))
 	return string(h.Sum(nil))

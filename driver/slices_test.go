@@ -91,8 +91,9 @@ func TestSliceProgram(t *testing.T) {
 
 // TestSliceSchedule checks which slices run their thread-creating loops
 // twice from the first bounds (those of two threads of one routine), how
-// far main's loops before the first thread run, and that a slice
-// switches contexts only at its candidates.
+// far main's loops before the first thread run, and that a race slice
+// switches contexts only at its candidates (an assertion slice,
+// everywhere).
 func TestSliceSchedule(t *testing.T) {
 	side := func(r string) slice.Side { return slice.Side{Routine: r, Func: "f"} }
 	for _, tc := range []struct {
@@ -100,17 +101,18 @@ func TestSliceSchedule(t *testing.T) {
 		argc   int
 		spawn  int
 		prefix []int // per step of SliceSchedule
+		race   bool
 	}{
-		{slice.Spec{First: side("worker"), Second: side("worker")}, 4, 2, []int{4, 4, 4, 0, 0}},
-		{slice.Spec{First: side("worker"), Second: side("reader")}, 8, 0, []int{8, 8, 8, 8, 8}},
-		{slice.Spec{First: side("main"), Second: side("worker")}, 1, 0, []int{0, 0, 0, 0, 0}},
+		{slice.Spec{First: side("worker"), Second: side("worker")}, 4, 2, []int{4, 4, 4, 0, 0}, true},
+		{slice.Spec{First: side("worker"), Second: side("reader")}, 8, 0, []int{8, 8, 8, 8, 8}, false},
+		{slice.Spec{First: side("main"), Second: side("worker")}, 1, 0, []int{0, 0, 0, 0, 0}, true},
 	} {
-		sched := sliceSchedule(tc.spec, tc.argc)
+		sched := sliceSchedule(tc.spec, tc.argc, tc.race)
 		if len(sched) != len(SliceSchedule) {
 			t.Fatalf("%v: %d bounds, want %d", tc.spec, len(sched), len(SliceSchedule))
 		}
 		for i, b := range sched {
-			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != tc.prefix[i] || !b.CandidateSwitches || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
+			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != tc.prefix[i] || b.CandidateSwitches != tc.race || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
 				t.Errorf("%v, argc %d: bounds %d are %+v, want %+v with spawn %d, prefix %d", tc.spec, tc.argc, i, b, SliceSchedule[i], tc.spawn, tc.prefix[i])
 			}
 		}
@@ -138,23 +140,26 @@ func TestSliceKey(t *testing.T) {
 		src1, src2 string
 		m1, m2     slice.Mode
 		sched2     []Bounds
+		race       bool
 		lines2     map[string]bool
 		same       bool
 	}{
-		{name: "same program", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, lines2: l1, same: true},
+		{name: "same program", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, lines2: l2, same: true},
 		{name: "other program", src1: a, src2: b, m1: slice.Abstract, m2: slice.Abstract, lines2: l1},
 		{name: "other stubs", src1: a, src2: a, m1: slice.Abstract, m2: slice.Exact, lines2: l1},
 		{name: "other schedule", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, sched2: SliceSchedule[1:], lines2: l1},
-		// The lines are the race checks and the context-switch points.
-		{name: "other lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, lines2: l2},
+		// A race slice's lines are its race checks and its context-switch
+		// points.
+		{name: "race, same lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l1, same: true},
+		{name: "race, other lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sched2 := SliceSchedule
 			if tc.sched2 != nil {
 				sched2 = tc.sched2
 			}
-			k1 := sliceKey(parse(tc.src1), SliceSchedule, tc.m1, l1)
-			k2 := sliceKey(parse(tc.src2), sched2, tc.m2, tc.lines2)
+			k1 := sliceKey(parse(tc.src1), SliceSchedule, tc.m1, tc.race, l1)
+			k2 := sliceKey(parse(tc.src2), sched2, tc.m2, tc.race, tc.lines2)
 			if (k1 == k2) != tc.same {
 				t.Errorf("same key = %v, want %v", k1 == k2, tc.same)
 			}

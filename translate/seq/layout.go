@@ -216,6 +216,11 @@ func (n *numberer) block(b *ir.Block, depth int, top bool) error {
 			} else {
 				out = append(out, n.label(*s.Origin()))
 			}
+		} else if n.only != nil && n.absorb && n.anyShared(s) {
+			// Code that touches shared memory comes first: label 0
+			// stays at the start, so the thread may begin with it and
+			// stop before its first switch point.
+			n.absorb = false
 		}
 		if depth > 0 {
 			n.markAtomic(s)
@@ -335,6 +340,15 @@ func (n *numberer) visible(s ir.Stmt) bool {
 		return n.tl.Thread.ID == 0 || x.X != nil && n.shared(x.X)
 	}
 	return false
+}
+
+// anyShared reports whether statement s would be visible for its shared
+// accesses if every access counted (without n.only).
+func (n *numberer) anyShared(s ir.Stmt) bool {
+	only := n.only
+	n.only = nil
+	defer func() { n.only = only }()
+	return n.visible(s)
 }
 
 // shared reports whether e makes an access to shared memory that makes
