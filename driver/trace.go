@@ -194,38 +194,31 @@ func (tb *traceBuilder) threadOf(fn string) *ir.Thread {
 }
 
 // synthetic reports whether s is a statement of the sequentialization
-// itself: the context-switch guards, labels and their jumps.
+// itself: the context-switch guards, labels and their jumps, and the hops
+// over labels (seq.Driver.Hop).
 func (tb *traceBuilder) synthetic(s ir.Stmt) bool {
 	if follow.Ghost(s) {
 		return true
+	}
+	d := tb.m.u.Driver
+	names := func(e ir.Expr, vars ...*ir.Var) bool {
+		found := false
+		ir.Inspect(e, func(n any) bool {
+			if id, ok := n.(*ir.Ident); ok && id.Var != nil && slices.Contains(vars, id.Var) {
+				found = true
+			}
+			return !found
+		})
+		return found
 	}
 	switch x := s.(type) {
 	case *ir.Label, *ir.Goto:
 		return true
 	case *ir.If:
-		d := tb.m.u.Driver
-		found := false
-		if d != nil {
-			ir.Inspect(x.Cond, func(n any) bool {
-				if id, ok := n.(*ir.Ident); ok && (id.Var == d.PC || id.Var == d.CS) {
-					found = true
-				}
-				return !found
-			})
-		}
-		return found
+		return d != nil && names(x.Cond, d.PC, d.CS, d.Hop)
 	case *ir.ExprStmt:
-		// assume(cs >= k) at a bound or an exit.
-		found := false
-		if d := tb.m.u.Driver; d != nil {
-			ir.Inspect(x.X, func(n any) bool {
-				if id, ok := n.(*ir.Ident); ok && id.Var == d.CS {
-					found = true
-				}
-				return !found
-			})
-		}
-		return found
+		// assume(cs >= k) at a bound or an exit; hop = k.
+		return d != nil && names(x.X, d.CS, d.Hop)
 	}
 	return false
 }

@@ -114,6 +114,10 @@ type Driver struct {
 	Retval   *ir.Var
 	Exited   *ir.Var
 	PCBefore *ir.Var // pc of the running thread when its context started
+	// Hop is __ladr_hop when a jump hops over labels (Options.Hops),
+	// else nil: its statements are the sequentialization's, not the
+	// program's.
+	Hop *ir.Var
 	// Guard is Options.Guard: a condition every violation of the property
 	// needs (nil: none).
 	Guard ir.Expr
@@ -321,6 +325,7 @@ func (s *sequentializer) hopTo(loc ir.Loc, label string, target int) []ir.Stmt {
 func (s *sequentializer) hopOver(loc ir.Loc, first, last int, label string) []ir.Stmt {
 	if s.hop == nil {
 		s.hop = s.prog.AddGlobal("__ladr_hop", ir.UIntType, nil)
+		s.d.Hop = s.hop
 	}
 	s.nhops++
 	id := s.nhops
