@@ -164,10 +164,8 @@ var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Ro
 // a large parser whose callees are stubs is costly for CBMC: the bound
 // follows the arguments rather than a constant.) A race slice (race)
 // switches contexts only at its candidates' accesses and where threads
-// synchronize (Bounds.CandidateSwitches), its jumps hopping over the
-// labels between (seq.Options.Hops): the labels of every other shared
-// access of a large program, and the jumps over them, make CBMC's path
-// guards grow until its symbolic execution does not finish. An assertion
+// synchronize (Bounds.CandidateSwitches): fewer labels for a large
+// program (its jumps over them hop, seq.Options.Hops). An assertion
 // slice keeps every switch point: its violation may need another
 // thread's write between two reads the candidates do not both name.
 func sliceSchedule(spec slice.Spec, argc int, race bool) []Bounds {

@@ -93,9 +93,12 @@ type Config struct {
 	// its shared accesses only when one of them is at a position it
 	// accepts; synchronization and thread creation stay switch points
 	// (seq.Number). Fewer interleavings: a violation found is one of the
-	// program, finding none covers only these points. The jumps over the
-	// labels then hop from label to label (seq.Options.Hops).
+	// program, finding none covers only these points.
 	SwitchOnly func(ir.Pos) bool
+	// NoHops lets the jumps over visible labels jump straight to their
+	// targets instead of hopping from label to label (seq.Options.Hops):
+	// the encoding before hops, for comparisons.
+	NoHops bool
 }
 
 // Instrumenter adds race detection (package shadow) between the numbering
@@ -335,7 +338,7 @@ var Passes = []*Pass{
 				Rounds: u.Config.Rounds, Property: u.Config.Property, Generic: u.Config.Target == Generic,
 				ProveBounds: u.Config.ProveBounds, Exts: u.exts, HeldUnlocks: locks.HeldUnlocks(u.Prog),
 				CheckUnmodelled: u.Config.CheckUnmodelled, Guard: u.followGuard(),
-				Hops: u.Config.SwitchOnly != nil,
+				Hops: !u.Config.NoHops,
 			})
 			return err
 		}},

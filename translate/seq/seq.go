@@ -80,9 +80,7 @@ type Options struct {
 	// (sequentializer.hop; an inlined return, a break, an exit, the end
 	// of an if branch past the labels of the other): every path then
 	// passes every label, and CBMC's guards do not double where a jump
-	// over labels meets the paths that went through them. Measured on
-	// slices of real programs, where few labels (SwitchOnly) leave long
-	// jumps; on small programs it adds a branch per label.
+	// over labels meets the paths that went through them.
 	Hops bool
 }
 

@@ -350,10 +350,10 @@ int main(void) {
 }
 
 // TestHops checks the jumps of the sequentialized threads: without hops
-// (the whole program's encoding) inlined returns, breaks, exits and the
-// ends of if branches jump over visible labels; with them (the encoding
-// of a slice, Config.SwitchOnly) no jump passes a visible label without
-// going through it, so every path passes every label in order.
+// (Config.NoHops) inlined returns, breaks, exits and the ends of if
+// branches jump over visible labels; with them no jump passes a visible
+// label without going through it, so every path passes every label in
+// order.
 func TestHops(t *testing.T) {
 	const src = `#include <pthread.h>
 int slots[8], hits, total;
@@ -402,14 +402,14 @@ int main(void) {
 	for _, tc := range []struct {
 		name string
 		only func(ir.Pos) bool
-		over bool // some jump passes a visible label
+		over bool // no hops: some jump passes a visible label
 	}{
-		{"whole program", nil, true},
-		{"every access a switch point", func(ir.Pos) bool { return true }, false},
+		{"no hops", nil, true},
+		{"whole program", nil, false},
 		{"the candidate's lines", func(p ir.Pos) bool { return p.Line == 32 }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			u := run(t, src, "seq", translate.Config{Property: seq.Assert, SwitchOnly: tc.only})
+			u := run(t, src, "seq", translate.Config{Property: seq.Assert, SwitchOnly: tc.only, NoHops: tc.over})
 			over := 0
 			for _, tl := range u.Layout.Threads {
 				// The statements of the thread in textual order.
