@@ -216,7 +216,7 @@ func (n *numberer) block(b *ir.Block, depth int, top bool) error {
 			} else {
 				out = append(out, n.label(*s.Origin()))
 			}
-		} else if n.only != nil && n.absorb && n.anyShared(s) {
+		} else if n.only != nil && n.absorb && n.switchPoint(s, nil) {
 			// Code that touches shared memory comes first: label 0
 			// stays at the start, so the thread may begin with it and
 			// stop before its first switch point.
@@ -313,7 +313,11 @@ func (n *numberer) markAtomic(s ir.Stmt) {
 }
 
 // visible reports whether a statement is a context-switch point.
-func (n *numberer) visible(s ir.Stmt) bool {
+func (n *numberer) visible(s ir.Stmt) bool { return n.switchPoint(s, n.only) }
+
+// switchPoint reports whether a statement is a context-switch point when
+// only (nil: any) says which shared accesses make one.
+func (n *numberer) switchPoint(s ir.Stmt, only func(ir.Pos) bool) bool {
 	switch x := s.(type) {
 	case *ir.ExprStmt:
 		// A bound marker is visible: a thread stuck at the end of its
@@ -321,45 +325,36 @@ func (n *numberer) visible(s ir.Stmt) bool {
 		if c, _ := bound.CallOf(x); c != nil && (calleeIs(c, bound.LoopBoundFunc) || endsProgram(c)) {
 			return true
 		}
-		return n.shared(x.X) || synchronizes(x.X)
+		return shared(n.info, x.X, only) || synchronizes(x.X)
 	case *ir.DeclStmt:
 		found := false
 		ir.Inspect(x.Init, func(m any) bool {
 			if e, ok := m.(ir.Expr); ok {
-				found = found || n.shared(e)
+				found = found || shared(n.info, e, only)
 				return false
 			}
 			return true
 		})
 		return found
 	case *ir.If:
-		return n.shared(x.Cond)
+		return shared(n.info, x.Cond, only)
 	case *ir.Return:
 		// Returning from main ends the program: the other threads may run
 		// before that.
-		return n.tl.Thread.ID == 0 || x.X != nil && n.shared(x.X)
+		return n.tl.Thread.ID == 0 || x.X != nil && shared(n.info, x.X, only)
 	}
 	return false
 }
 
-// anyShared reports whether statement s would be visible for its shared
-// accesses if every access counted (without n.only).
-func (n *numberer) anyShared(s ir.Stmt) bool {
-	only := n.only
-	n.only = nil
-	defer func() { n.only = only }()
-	return n.visible(s)
-}
-
-// shared reports whether e makes an access to shared memory that makes
-// its statement visible: any, or with n.only one at a position it
-// accepts.
-func (n *numberer) shared(e ir.Expr) bool {
-	if n.only == nil {
-		return n.info.HasShared(e)
+// shared reports whether e makes an access to shared memory (per info)
+// that makes its statement a switch point: any, or with only one at a
+// position it accepts.
+func shared(info *sharing.Info, e ir.Expr, only func(ir.Pos) bool) bool {
+	if only == nil {
+		return info.HasShared(e)
 	}
-	for _, a := range n.info.Accesses(e) {
-		if n.only(a.Lvalue.Pos()) {
+	for _, a := range info.Accesses(e) {
+		if only(a.Lvalue.Pos()) {
 			return true
 		}
 	}

@@ -77,7 +77,7 @@ type Options struct {
 	// Driver.Guard) fail only where it holds.
 	Guard ir.Expr
 	// Hops makes a jump over visible labels hop from label to label
-	// (sequentializer.hop; an inlined return, a break, an exit, the end
+	// (sequentializer.hopsAt; an inlined return, a break, an exit, the end
 	// of an if branch past the labels of the other): every path then
 	// passes every label, and CBMC's guards do not double where a jump
 	// over labels meets the paths that went through them.
@@ -276,16 +276,16 @@ type sequentializer struct {
 	pending, visibleJ int
 	// cur is the textual index of the statement being lowered.
 	cur int
-	// hop is __ladr_hop (nil until a jump needs it): a forward jump over
-	// visible labels (an inlined return, a break, an exit) goes to the
-	// first label it passes with hop set, and hops from label to label
-	// until the last one before its target, which jumps to the target
-	// (hopsAt). Every path then passes every label in order, so the
-	// paths CBMC merges at a label all share the guard of the label
-	// before: a jump straight over the labels merges a guard from before
-	// them with one that went through them, and CBMC's guards double at
-	// each such merge.
-	hop *ir.Var
+	// With Options.Hops, a forward jump over visible labels (an inlined
+	// return, a break, an exit) goes to the first label it passes with
+	// Driver.Hop (__ladr_hop, declared at the first such jump) set, and
+	// hops from label to label until the last one before its target,
+	// which jumps to the target (hopsAt). Every path then passes every
+	// label in order, so the paths CBMC merges at a label all share the
+	// guard of the label before: a jump straight over the labels merges
+	// a guard from before them with one that went through them, and
+	// CBMC's guards double at each such merge.
+	//
 	// hopsAt holds, per label number, the jumps that leave their hops
 	// there for their targets; hopped, the labels a hop passes; nhops
 	// numbers the jumps of the thread.
@@ -303,27 +303,12 @@ type hopTarget struct {
 	label string
 }
 
-// hopTo returns the statements that jump from the current statement to
-// label (at textual index target, or past the last label when target is
-// -1) over the visible labels between: the first of them with hop set
-// (see sequentializer.hop).
-func (s *sequentializer) hopTo(loc ir.Loc, label string, target int) []ir.Stmt {
-	last := s.tl.Size - 1
-	if target >= 0 {
-		last = s.nextLabel(target) - 1
-	} else {
-		label = ""
-	}
-	return s.hopOver(loc, s.nextLabel(s.cur+1), last, label)
-}
-
 // hopOver returns the statements that jump over the visible labels first
 // to last (first <= last) to label, or to the thread's end when label is
-// "", hopping from label to label (see sequentializer.hop).
+// "", hopping from label to label (see sequentializer.hopsAt).
 func (s *sequentializer) hopOver(loc ir.Loc, first, last int, label string) []ir.Stmt {
-	if s.hop == nil {
-		s.hop = s.prog.AddGlobal("__ladr_hop", ir.UIntType, nil)
-		s.d.Hop = s.hop
+	if s.d.Hop == nil {
+		s.d.Hop = s.prog.AddGlobal("__ladr_hop", ir.UIntType, nil)
 	}
 	s.nhops++
 	id := s.nhops
@@ -334,14 +319,14 @@ func (s *sequentializer) hopOver(loc ir.Loc, first, last int, label string) []ir
 		s.hopsAt[last] = append(s.hopsAt[last], hopTarget{id: id, label: label})
 	}
 	return []ir.Stmt{
-		exec(loc, ir.Set(ir.Ref(s.hop), ir.Lit(int64(id), ir.UIntType))),
+		exec(loc, ir.Set(ir.Ref(s.d.Hop), ir.Lit(int64(id), ir.UIntType))),
 		&ir.Goto{Loc: loc, Label: LabelName(s.tl.Thread, first)},
 	}
 }
 
 // ifOverLabels lowers an if statement with visible labels in a branch
 // (thenHas, elseHas). The path of the other branch passes those labels by
-// hopping (see sequentializer.hop), with assume(cs >= ...) that the
+// hopping (see sequentializer.hopsAt), with assume(cs >= ...) that the
 // context does not end there:
 //
 //	if (!cond) { assume(...); hop to else: over the labels of then }
@@ -671,7 +656,7 @@ func (s *sequentializer) jumpOut(loc ir.Loc) []ir.Stmt {
 		return []ir.Stmt{&ir.Return{Loc: loc}}
 	}
 	if s.opt.Hops && s.hasLabel(s.cur+1, s.layAt[s.tl.Size]) {
-		return append([]ir.Stmt{s.guard(loc, s.tl.Size)}, s.hopTo(loc, s.exitLabel(), -1)...)
+		return append([]ir.Stmt{s.guard(loc, s.tl.Size)}, s.hopOver(loc, s.nextLabel(s.cur+1), s.tl.Size-1, "")...)
 	}
 	return []ir.Stmt{s.guard(loc, s.tl.Size), &ir.Goto{Loc: loc, Label: s.exitLabel()}}
 }
@@ -696,9 +681,9 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 			return []ir.Stmt{x}, nil
 		}
 		if j == s.tl.Size {
-			if s.hop != nil && s.nhops > 0 {
+			if s.nhops > 0 {
 				// The jumps to the thread's end arrive with hop set.
-				return []ir.Stmt{x, exec(loc, ir.Set(ir.Ref(s.hop), ir.Lit(0, ir.UIntType)))}, nil
+				return []ir.Stmt{x, exec(loc, ir.Set(ir.Ref(s.d.Hop), ir.Lit(0, ir.UIntType)))}, nil
 			}
 			return []ir.Stmt{x}, nil
 		}
@@ -708,14 +693,14 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		out := []ir.Stmt{x}
 		for _, h := range s.hopsAt[j] {
 			// A jump hopping over the labels arrives at its target.
-			out = append(out, &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(s.hop), ir.Lit(int64(h.id), ir.UIntType), ir.IntType),
-				Then: ir.NewBlock(loc, exec(loc, ir.Set(ir.Ref(s.hop), ir.Lit(0, ir.UIntType))), &ir.Goto{Loc: loc, Label: h.label})})
+			out = append(out, &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(s.d.Hop), ir.Lit(int64(h.id), ir.UIntType), ir.IntType),
+				Then: ir.NewBlock(loc, exec(loc, ir.Set(ir.Ref(s.d.Hop), ir.Lit(0, ir.UIntType))), &ir.Goto{Loc: loc, Label: h.label})})
 		}
 		if s.hopped[j] {
 			// A jump hopping over this label goes on to the next one
 			// (the context does not end here: it assumed cs past its
 			// target).
-			cond = ir.Bin(ir.LOr, ir.Bin(ir.Ne, ir.Ref(s.hop), ir.Lit(0, ir.UIntType), ir.IntType), cond, ir.IntType)
+			cond = ir.Bin(ir.LOr, ir.Bin(ir.Ne, ir.Ref(s.d.Hop), ir.Lit(0, ir.UIntType), ir.IntType), cond, ir.IntType)
 		}
 		jmp := &ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, &ir.Goto{Loc: loc, Label: LabelName(s.tl.Thread, j+1)})}
 		if stop := s.tl.AtStop[j]; len(stop) > 0 {
@@ -770,7 +755,7 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 			if !s.opt.Hops {
 				return []ir.Stmt{s.guard(loc, s.nextLabel(target)), x}, nil
 			}
-			return append([]ir.Stmt{s.guard(loc, s.nextLabel(target))}, s.hopTo(loc, x.Label, target)...), nil
+			return append([]ir.Stmt{s.guard(loc, s.nextLabel(target))}, s.hopOver(loc, s.nextLabel(s.idx[x]+1), s.nextLabel(target)-1, x.Label)...), nil
 		}
 		return []ir.Stmt{x}, nil
 	case *ir.DeclStmt:
