@@ -90,20 +90,15 @@ func (b *Backend) Check(ctx context.Context, job Job) (*Result, []string, error)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	type done struct {
-		run  *Result
-		args []string
-		err  error
-	}
-	ch := make(chan done, n)
+	ch := make(chan variantRun, n)
 	for i := 0; i < n; i++ {
 		args := append(b.args(job), variants[i]...)
 		go func() {
 			run, args, err := b.run(ctx, job, args)
-			ch <- done{run, args, err}
+			ch <- variantRun{run, args, err}
 		}()
 	}
-	var first *done
+	var first *variantRun
 	for i := 0; i < n; i++ {
 		d := <-ch
 		if d.err == nil && d.run != nil && (d.run.Outcome == Success || d.run.Outcome == Failure) {
@@ -113,12 +108,29 @@ func (b *Backend) Check(ctx context.Context, job Job) (*Result, []string, error)
 			}
 			return d.run, d.args, nil
 		}
-		if first == nil || first.err != nil {
+		if first == nil || first.err != nil || first.crashed() && !d.crashed() {
 			dd := d
 			first = &dd
 		}
 	}
 	return first.run, first.args, first.err
+}
+
+// variantRun is the end of one variant's run: its result, the options it
+// ran with, or the error that kept it from running.
+type variantRun struct {
+	run  *Result
+	args []string
+	err  error
+}
+
+// crashed reports whether the variant's run crashed. Another variant's
+// end (its outcome, or the cancellation at the time limit) then says more
+// about the check, since the crash is one configuration's: CBMC 6.6's --arrays-uf-always fails an
+// invariant on some programs that the other variant runs until the limit
+// (Linux driver slices).
+func (d *variantRun) crashed() bool {
+	return d.err == nil && d.run != nil && d.run.Outcome == Crash
 }
 
 // run runs CBMC once with args, and once more with more bits for the

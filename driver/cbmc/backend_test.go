@@ -1,6 +1,11 @@
 package cbmc
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
 
 // TestProcessLimit: each CBMC process gets the budget less ladr's own
 // memory, split between the processes the check may run at once.
@@ -19,5 +24,25 @@ func TestProcessLimit(t *testing.T) {
 		if got := tc.b.processLimitMB(); got < tc.min || got > tc.max {
 			t.Errorf("%s: processLimitMB() = %d, want %d..%d", tc.name, got, tc.min, tc.max)
 		}
+	}
+}
+
+// TestCheckCrashOfOneVariant: when one variant crashes and the other runs
+// until the time limit, the check reports the time limit, not the crash.
+func TestCheckCrashOfOneVariant(t *testing.T) {
+	dir := t.TempDir()
+	script := "#!/bin/sh\nfor a in \"$@\"; do\n  if [ \"$a\" = --arrays-uf-always ]; then\n    echo '" + invariantBegin + "' >&2\n    echo 'Invariant check failed' >&2\n    exit 134\n  fi\ndone\nexec sleep 300\n"
+	fake := writeFile(t, dir, "fake-cbmc", script, 0o755)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	b := &Backend{Path: fake, Jobs: 2}
+	run, _, err := b.Check(ctx, Job{File: "x.c", Dir: dir})
+	if err == nil || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Check = %+v, %v; want the deadline's error", run, err)
+	}
+	b.Jobs = 1
+	run, _, err = b.Check(context.Background(), Job{File: "x.c", Dir: dir, Prefix: []string{"--arrays-uf-always"}})
+	if err != nil || run == nil || run.Outcome != Crash {
+		t.Fatalf("one crashing variant: Check = %+v, %v; want the crash", run, err)
 	}
 }
