@@ -33,6 +33,10 @@ package cfront
 //   - ud2 (Linux's BUG(), usually in a __bug_table section's company):
 //     the processor raises an invalid-opcode exception, which ends the
 //     process (SIGILL), so it is a call of abort;
+//   - mov between a register and memory, or of an immediate (Linux's
+//     readl and writel, "movl %1,%0" with an "m" operand): a plain,
+//     non-atomic load or store of the operand's size (a memory operand
+//     is written even when listed as an input, as writel lists it);
 //   - mfence, lfence, sfence, the "lock; addl $0,0(%esp)" fence, pause,
 //     "rep; nop", nop and the empty template (compiler barriers): no
 //     operation in ladr's sequentially consistent model, except that the
@@ -78,6 +82,7 @@ const (
 	asmOut                        // out reg, port: reads both
 	asmTrap                       // ud2: the process ends
 	asmCall                       // call *%cN: a call through the pointer at &X
+	asmMov                        // mov src, dst: a plain load, store or copy
 )
 
 // asmLoc is a destination: operand op itself, or (indirect) the memory
@@ -150,7 +155,7 @@ var asmSizes = map[byte]int{'b': 1, 'w': 2, 'l': 4, 'q': 8}
 // asmBases are the recognised mnemonics that take a size suffix.
 var asmBases = map[string]bool{"inc": true, "dec": true, "add": true, "sub": true, "and": true, "or": true, "xor": true,
 	"xadd": true, "cmpxchg": true, "xchg": true, "bts": true, "btr": true, "btc": true, "sbb": true,
-	"in": true, "out": true}
+	"in": true, "out": true, "mov": true}
 
 // asmArith maps the read-modify-write mnemonics to their operators.
 var asmArith = map[string]ir.Op{"inc": ir.Add, "dec": ir.Sub, "add": ir.Add, "sub": ir.Sub, "and": ir.And, "or": ir.Or, "xor": ir.Xor,
@@ -337,6 +342,33 @@ func asmMain(ln asmLine, ops []asmOperand) (asmInsn, error) {
 				return asmInsn{}, fmt.Errorf("%q: operand size", ln.text)
 			}
 			in.size = val.mod
+		}
+		return in, nil
+	case "mov":
+		if in.locked {
+			return asmInsn{}, fmt.Errorf("lock prefix on %q", ln.text)
+		}
+		in.kind = asmMov
+		src, dst := ln.args[0], ln.args[1]
+		if m, ok := asmMemory(src, ops); ok {
+			in.src = asmSrc{op: m.op}
+			if m.indirect {
+				return asmInsn{}, fmt.Errorf("%q: source operand", ln.text)
+			}
+		} else if in.src, ok = asmValue(src); !ok || src.kind == asmArgOp && asmClass(ops, src.op) != classReg {
+			return asmInsn{}, fmt.Errorf("%q: source operand", ln.text)
+		}
+		switch m, ok := asmMemory(dst, ops); {
+		case ok && !m.indirect:
+			in.dst = m
+		case dst.kind == asmArgOp && dst.mod == 0 && asmClass(ops, dst.op) == classReg && asmWritable(ops, dst.op):
+			in.dst = asmLoc{op: dst.op}
+		default:
+			return asmInsn{}, fmt.Errorf("%q: destination operand", ln.text)
+		}
+		_, srcMem := asmMemory(src, ops)
+		if srcMem && in.dst.op >= 0 && asmClass(ops, in.dst.op) == classMem {
+			return asmInsn{}, fmt.Errorf("%q: two memory operands", ln.text)
 		}
 		return in, nil
 	case "xchg":
@@ -858,8 +890,57 @@ func (l *lowerer) lowerAsm(in asmInsn, ops []asmOperand, exprs []cc.ExpressionNo
 		return a.out, nil
 	case asmCall:
 		return a.indirectCall(in)
+	case asmMov:
+		return a.mov(in)
 	}
 	return nil, fmt.Errorf("not recognised")
+}
+
+// mov lowers mov src, dst: dst = src, of the suffix's size (or the
+// destination's, without one). Each operand is an integer or a pointer of
+// that size: the value is not reinterpreted, only converted between C
+// integer types of one size.
+func (a *asmLowering) mov(in asmInsn) ([]ir.Stmt, error) {
+	d := in.dst.op
+	size := in.size
+	if size == 0 && isIntOrPtr(a.ccType(d)) {
+		size = int(a.ccType(d).Size())
+	}
+	fits := func(i int) error {
+		if t := a.ccType(i); !isIntOrPtr(t) || int(t.Size()) != size {
+			return fmt.Errorf("operand %d is not an integer or pointer of %d bytes", i, size)
+		}
+		return nil
+	}
+	if size != 1 && size != 2 && size != 4 && size != 8 {
+		return nil, fmt.Errorf("operand size unknown")
+	}
+	if err := fits(d); err != nil {
+		return nil, err
+	}
+	var val ir.Expr
+	if in.src.op < 0 {
+		val = ir.Lit(in.src.imm, sizedInt(size))
+	} else {
+		if err := fits(in.src.op); err != nil {
+			return nil, err
+		}
+		if in.src.mod > 0 && in.src.mod != size {
+			return nil, fmt.Errorf("operand %d: size modifier", in.src.op)
+		}
+		if val = a.valIn(in.src.op); val == nil {
+			return nil, fmt.Errorf("operand %d is read before it is set", in.src.op)
+		}
+	}
+	out := a.lvOut(d)
+	if asmClass(a.ops, d) == classMem {
+		out = ir.Clone(a.vals[d]) // memory is written through its address
+	}
+	if out == nil {
+		return nil, fmt.Errorf("operand %d is written but is not an output", d)
+	}
+	a.set(out, val)
+	return a.out, nil
 }
 
 // noOp lowers a barrier: the register inputs are read (and "+r" outputs
