@@ -11,7 +11,10 @@
 // most MaxSmall statements, calling only modelled library functions and
 // small helpers): with exact stubs all of them, with abstract stubs
 // those that return a pointer (a stub's pointer is null or a fresh
-// object, never one of the program's).
+// object, never one of the program's) and those that write memory
+// through a pointer (a stub would leave it unwritten). A variadic
+// function is kept only if it passes its variable arguments on to the
+// library or never touches them.
 // Every other function of the program, and every library function ladr
 // has no model for that the kept code calls (or may call through a
 // pointer: one whose address the program takes), becomes a stub:
@@ -302,7 +305,12 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 	// would fail): such helpers are kept with abstract stubs too.
 	// A helper that returns a pointer may call deeper (LDV's allocators
 	// wrap an allocator that wraps one): PointerDepth.
+	// A small helper that writes memory through a pointer (an interrupt
+	// handler setting its device's status fields, a setter) is kept with
+	// abstract stubs too: its stub would leave that memory as it was,
+	// and cut the paths that test what the helper writes.
 	small, pointerSmall := map[*ir.Function]int{}, map[*ir.Function]int{}
+	writes := map[*ir.Function]bool{}
 	var helpers []*ir.Function
 	for f := range keep {
 		for _, s := range g.Sites[f] {
@@ -310,7 +318,8 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 			if t == nil || keep[t] {
 				continue
 			}
-			if ir.IsPointer(t.Type.Result) && b.small(t, PointerDepth, pointerSmall) || m == Exact && b.small(t, SmallDepth, small) {
+			deep := b.small(t, PointerDepth, pointerSmall)
+			if deep && (ir.IsPointer(t.Type.Result) || b.writesThrough(t, writes)) || m == Exact && b.small(t, SmallDepth, small) {
 				helpers = append(helpers, t)
 			}
 		}
@@ -352,7 +361,7 @@ func (b *builder) keep(spec Spec, m Mode) (map[*ir.Function]bool, error) {
 	// to the library (a logger calling vsnprintf), where Build drops its
 	// va_start and va_end.
 	for f := range keep {
-		if f.Type.Variadic && f != main && !passesVarArgsOn(f) {
+		if f.Type.Variadic && f != main && !passesVarArgsOn(f) && readsVarArgs(f) {
 			delete(keep, f)
 		}
 	}
@@ -387,6 +396,44 @@ func ReachingErrors(prog *ir.Program, ops []model.Op) map[string]bool {
 	return out
 }
 
+// writesThrough reports whether f, or a function it calls directly or
+// through its callees, assigns memory through a pointer (*p = v, p->f++,
+// p[i] = v). memo holds the answers so far (false while one is asked,
+// so that a cycle ends).
+func (b *builder) writesThrough(f *ir.Function, memo map[*ir.Function]bool) bool {
+	if v, ok := memo[f]; ok || f.Body == nil {
+		return v
+	}
+	memo[f] = false
+	found := false
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		var lv ir.Expr
+		switch x := n.(type) {
+		case *ir.Assign:
+			lv = x.L
+		case *ir.Unary:
+			switch x.Op {
+			case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
+				lv = x.X
+			}
+		}
+		if lv != nil && ir.HostOf(lv).Ptr != nil {
+			found = true
+		}
+		return !found
+	})
+	for _, s := range b.g.Sites[f] {
+		if found {
+			break
+		}
+		if c := s.Callee; c != nil {
+			found = b.writesThrough(c, memo)
+		}
+	}
+	memo[f] = found
+	return found
+}
+
 // MaxSmall is the most statements a small helper has, SmallDepth how
 // deep its own calls may go, PointerDepth how deep those of a helper that
 // returns a pointer may go.
@@ -405,7 +452,7 @@ func (b *builder) small(f *ir.Function, d int, memo map[*ir.Function]int) bool {
 	if v, ok := memo[f]; ok {
 		return v > 0
 	}
-	if f.Body == nil || f.Type.Variadic || f.Name == "main" || libc.IsModelFile(f.Pos.File) || size(f) > MaxSmall {
+	if f.Body == nil || f.Type.Variadic && readsVarArgs(f) || f.Name == "main" || libc.IsModelFile(f.Pos.File) || size(f) > MaxSmall {
 		memo[f] = -1
 		return false
 	}
@@ -490,6 +537,29 @@ func (b *builder) offChain(keep map[*ir.Function]bool, m Mode, read map[string]b
 func isVaCall(c *ir.Call) bool {
 	g := ir.CalledFunc(c)
 	return g != nil && g.Body == nil && (g.Name == "__builtin_va_start" || g.Name == "__builtin_va_end")
+}
+
+// readsVarArgs reports whether f touches its variable arguments: a
+// va_arg, or a call of a va_ builtin. A variadic function that does not
+// (an LDV model's dev_err returning a nondeterministic value) is inlined
+// like any other; its calls' further arguments are evaluated and dropped.
+func readsVarArgs(f *ir.Function) bool {
+	if f.Body == nil {
+		return true
+	}
+	found := false
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		switch x := n.(type) {
+		case *ir.VaArg:
+			found = true
+		case *ir.Call:
+			if g := ir.CalledFunc(x); g != nil && (strings.HasPrefix(g.Name, "__builtin_va_") || strings.HasPrefix(g.Name, "va_")) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // passesVarArgsOn reports whether the variadic f reads its variable

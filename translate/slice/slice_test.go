@@ -300,13 +300,14 @@ const loggers = `#include <pthread.h>
 int n;
 void onward(const char *fmt, ...) { va_list ap; va_start(ap, fmt); n++; vprintf(fmt, ap); va_end(ap); }
 int sum(int k, ...) { va_list ap; va_start(ap, k); int s = va_arg(ap, int); va_end(ap); n++; return s; }
-static void *worker(void *a) { onward("%d", 1); sum(1, 2); return 0; }
+int quiet(const char *fmt, ...) { n++; return 0; }
+static void *worker(void *a) { onward("%d", 1); sum(1, 2); quiet("%d", n++); return 0; }
 int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); return 0; }
 `
 
 // TestVariadic checks which variadic functions a slice keeps: one that
 // passes its variable arguments on to the library (without its va_start
-// and va_end), not one that reads them.
+// and va_end), one that never touches them, not one that reads them.
 func TestVariadic(t *testing.T) {
 	for _, tc := range []struct {
 		fn   string
@@ -314,6 +315,7 @@ func TestVariadic(t *testing.T) {
 	}{
 		{"onward", true},
 		{"sum", false},
+		{"quiet", true},
 	} {
 		p, err := cfront.New().Parse("t.c", []byte(loggers), cfront.Options{Model: cfront.LP64})
 		if err != nil {
@@ -333,6 +335,48 @@ func TestVariadic(t *testing.T) {
 		text := ir.String(&ir.Program{Funcs: []*ir.Function{p.Func(tc.fn)}})
 		if tc.kept && strings.Contains(text, "__builtin_va_") {
 			t.Errorf("kept %s still calls a va builtin:\n%s", tc.fn, text)
+		}
+	}
+}
+
+const writers = `#include <pthread.h>
+struct dev { int status; int ready; };
+static void isr(struct dev *d) { d->status = d->ready + 1; }
+static void handle(struct dev *d) { isr(d); }
+static int peek(struct dev *d) { return d->status; }
+static void *irq(void *a) { struct dev *d = a; handle(d); if (d->status) d->ready = 0; return 0; }
+int main(void) {
+	static struct dev dv;
+	pthread_t t;
+	pthread_create(&t, 0, irq, &dv);
+	dv.ready = peek(&dv);
+	return 0;
+}
+`
+
+// TestWriters checks that a slice with abstract stubs keeps the small
+// helpers that write memory through a pointer (directly or in their own
+// helpers), which a stub would leave unwritten, and stubs the others.
+func TestWriters(t *testing.T) {
+	p, err := cfront.New().Parse("t.c", []byte(writers), cfront.Options{Model: cfront.LP64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := slice.Spec{First: slice.Side{Routine: "irq", Func: "irq"}, Second: slice.Side{Routine: "main", Func: "main"}, Narrow: true}
+	info, err := slice.Build(p, spec, slice.Abstract)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		fn   string
+		kept bool
+	}{
+		{"handle", true}, // calls isr, which writes d->status
+		{"isr", true},
+		{"peek", false}, // reads only: its stub returns any value
+	} {
+		if got := slices.Contains(info.Kept, tc.fn); got != tc.kept {
+			t.Errorf("%s kept %v, want %v (kept %v, stubbed %v)", tc.fn, got, tc.kept, info.Kept, info.Stubbed)
 		}
 	}
 }
