@@ -166,8 +166,12 @@ var SliceSchedule = []Bounds{{Rounds: 2, Unwind: 1}, {Rounds: 2, Unwind: 2}, {Ro
 // switches contexts only at its candidates' accesses and where threads
 // synchronize (Bounds.CandidateSwitches): fewer labels for a large
 // program (its jumps over them hop, seq.Options.Hops). An assertion
-// slice keeps every switch point: its violation may need another
-// thread's write between two reads the candidates do not both name.
+// slice first runs its first AssertCandidateSteps bounds with the
+// switch points of a race slice (a violation that needs another thread's
+// write between two reads its candidates name: far fewer interleavings
+// of a large slice), then every bounds with every switch point: its
+// violation may need another thread's write between two reads the
+// candidates do not both name.
 func sliceSchedule(spec slice.Spec, argc int, race bool) []Bounds {
 	spawn := spec.First.Routine == spec.Second.Routine && spec.First.Routine != "main"
 	out := make([]Bounds, len(SliceSchedule))
@@ -181,8 +185,19 @@ func sliceSchedule(spec slice.Spec, argc int, race bool) []Bounds {
 		b.CandidateSwitches = race
 		out[i] = b
 	}
+	if !race {
+		first := slices.Clone(out[:AssertCandidateSteps])
+		for i := range first {
+			first[i].CandidateSwitches = true
+		}
+		out = append(first, out...)
+	}
 	return out
 }
+
+// AssertCandidateSteps is the number of SliceSchedule's bounds an
+// assertion slice runs first with limited switch points.
+const AssertCandidateSteps = 2
 
 // argc is the largest argc main receives: one more than the arguments
 // --args fixes, or libc.MaxArgs.
@@ -440,9 +455,9 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	race := c.opt.Property.Seq == seq.Race
 	sched := sliceSchedule(sc.spec, c.argc(), race)
 	isFound, potential, none := SliceRace, SlicePotentialRace, SliceNoRace
+	sc2.switchOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
 	if race {
-		sc2.checkOnly = func(p ir.Pos) bool { return sc.lines[lineKey(p)] }
-		sc2.switchOnly = sc2.checkOnly
+		sc2.checkOnly = sc2.switchOnly
 	} else {
 		isFound, potential, none = SliceViolation, SlicePotentialViolation, SliceNoViolation
 	}
@@ -453,7 +468,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if err != nil || c.sliceSeen == nil {
 			return err
 		}
-		if prev := c.sliceSeen.see(sliceKey(prog, sched, m, race, sc.lines), rep); prev != nil {
+		if prev := c.sliceSeen.see(sliceKey(prog, sched, m, sc.lines), rep); prev != nil {
 			same = prev
 			return errSameSlice
 		}
@@ -550,14 +565,16 @@ func (s *sliceSeen) see(key string, rep *SliceReport) *SliceReport {
 
 // sliceKey identifies the check of a slice: its program as sliced (the
 // unbounded program, printed), the bounds it is checked with (sched), its
-// stubs' mode and, for races (race), the lines of its candidates'
-// accesses (its race checks and context-switch points).
+// stubs' mode and, when some bounds limit the context-switch points
+// (Bounds.CandidateSwitches: every race slice's, an assertion slice's
+// first), the lines of its candidates' accesses (a race slice's race
+// checks too).
 // Two slices with the same key are the same check: different candidates
 // often keep the same functions.
-func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, race bool, lines map[string]bool) string {
+func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, lines map[string]bool) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%v\x00%s\x00", sched, m)
-	if race {
+	if slices.ContainsFunc(sched, func(b Bounds) bool { return b.CandidateSwitches }) {
 		for _, l := range slices.Sorted(maps.Keys(lines)) {
 			fmt.Fprintf(h, "%s\x00", l)
 		}

@@ -108,10 +108,21 @@ func TestSliceSchedule(t *testing.T) {
 		{slice.Spec{First: side("main"), Second: side("worker")}, 1, 0, []int{0, 0, 0, 0, 0}, true},
 	} {
 		sched := sliceSchedule(tc.spec, tc.argc, tc.race)
-		if len(sched) != len(SliceSchedule) {
-			t.Fatalf("%v: %d bounds, want %d", tc.spec, len(sched), len(SliceSchedule))
+		// An assertion slice runs its first bounds with limited switch
+		// points first.
+		first := 0
+		if !tc.race {
+			first = AssertCandidateSteps
+			for i, b := range sched[:first] {
+				if want := sched[first+i]; !b.CandidateSwitches || b.Rounds != want.Rounds || b.Unwind != want.Unwind || b.PrefixUnwind != want.PrefixUnwind || b.SpawnUnwind != want.SpawnUnwind {
+					t.Errorf("%v: first bounds %d are %+v, want %+v with limited switch points", tc.spec, i, b, want)
+				}
+			}
 		}
-		for i, b := range sched {
+		if len(sched)-first != len(SliceSchedule) {
+			t.Fatalf("%v: %d bounds, want %d", tc.spec, len(sched), len(SliceSchedule)+first)
+		}
+		for i, b := range sched[first:] {
 			if b.SpawnUnwind != tc.spawn || b.PrefixUnwind != tc.prefix[i] || b.CandidateSwitches != tc.race || b.Rounds != SliceSchedule[i].Rounds || b.Unwind != SliceSchedule[i].Unwind {
 				t.Errorf("%v, argc %d: bounds %d are %+v, want %+v with spawn %d, prefix %d", tc.spec, tc.argc, i, b, SliceSchedule[i], tc.spawn, tc.prefix[i])
 			}
@@ -140,7 +151,8 @@ func TestSliceKey(t *testing.T) {
 		src1, src2 string
 		m1, m2     slice.Mode
 		sched2     []Bounds
-		race       bool
+		race       bool // the schedule of a race slice, else of an assertion slice
+		limited    bool // a slice's schedule (some bounds limit the switch points), else SliceSchedule
 		lines2     map[string]bool
 		same       bool
 	}{
@@ -149,17 +161,22 @@ func TestSliceKey(t *testing.T) {
 		{name: "other stubs", src1: a, src2: a, m1: slice.Abstract, m2: slice.Exact, lines2: l1},
 		{name: "other schedule", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, sched2: SliceSchedule[1:], lines2: l1},
 		// A race slice's lines are its race checks and its context-switch
-		// points.
-		{name: "race, same lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l1, same: true},
-		{name: "race, other lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, lines2: l2},
+		// points, an assertion slice's its first bounds' switch points.
+		{name: "race, same lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, limited: true, lines2: l1, same: true},
+		{name: "race, other lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, race: true, limited: true, lines2: l2},
+		{name: "assertion, other lines", src1: a, src2: a, m1: slice.Abstract, m2: slice.Abstract, limited: true, lines2: l2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sched2 := SliceSchedule
+			sched1 := SliceSchedule
+			if tc.limited {
+				sched1 = sliceSchedule(slice.Spec{}, 1, tc.race)
+			}
+			sched2 := sched1
 			if tc.sched2 != nil {
 				sched2 = tc.sched2
 			}
-			k1 := sliceKey(parse(tc.src1), SliceSchedule, tc.m1, tc.race, l1)
-			k2 := sliceKey(parse(tc.src2), sched2, tc.m2, tc.race, tc.lines2)
+			k1 := sliceKey(parse(tc.src1), sched1, tc.m1, l1)
+			k2 := sliceKey(parse(tc.src2), sched2, tc.m2, tc.lines2)
 			if (k1 == k2) != tc.same {
 				t.Errorf("same key = %v, want %v", k1 == k2, tc.same)
 			}
