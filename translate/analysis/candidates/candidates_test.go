@@ -411,3 +411,34 @@ func analyzeSource(t *testing.T, name string, src []byte) *candidates.Result {
 	}
 	return r
 }
+
+// TestRankSameMember checks that a pair naming one member of one type on
+// both sides ranks above a pair one side of which reaches the memory
+// through a cast.
+func TestRankSameMember(t *testing.T) {
+	src := []byte(`#include <pthread.h>
+#include <stdlib.h>
+struct dev { unsigned long status; void *rst; };
+pthread_t th;
+static void *irq(void *a) { struct dev *d = a; void *r = d->rst; if (*((unsigned long *)d + 1) != 0) return r; return 0; }
+int main(void) {
+	struct dev *p = malloc(sizeof *p);
+	pthread_create(&th, 0, irq, p);
+	p->rst = 0;
+	return 0;
+}
+`)
+	r := analyzeSource(t, "rank.c", src)
+	rank := map[string]int{}
+	for _, c := range r.Candidates {
+		rank[c.Memory] = c.Rank
+	}
+	same, ok1 := rank["(struct dev).rst"]
+	cast, ok2 := rank["th"]
+	if !ok1 || !ok2 {
+		t.Fatalf("want candidates on (struct dev).rst and on th through the cast: %+v", r.Candidates)
+	}
+	if same <= cast {
+		t.Errorf("rank of the same member %d, of the cast %d: want the member first", same, cast)
+	}
+}
