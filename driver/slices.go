@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ladr-dev/ladr/driver/cbmc"
 	"github.com/ladr-dev/ladr/driver/strategy"
 	"github.com/ladr-dev/ladr/translate/analysis/candidates"
 	"github.com/ladr-dev/ladr/translate/ir"
@@ -223,8 +224,9 @@ func (b sliceBackend) Attempt(ctx context.Context, p strategy.Plan) (*strategy.A
 	return b.c.Attempt(ctx, p)
 }
 
-// specs derives the slices of the candidates, most likely first, each
-// once: for each side a thread kind created with pthread_create (or main)
+// specs derives the slices of the candidates (all of them, not only the
+// MaxListed the result lists: a slice's lines are those of every
+// candidate it is the slice of), most likely first, each once: for each side a thread kind created with pthread_create (or main)
 // whose routine reaches the access; a candidate whose accesses only
 // callbacks make has none.
 //
@@ -240,7 +242,7 @@ func specs(cr *candidates.Result, errs []model.Op, reach map[string]bool) []*sli
 	}
 	seen := map[string]*sliceCandidate{}
 	var out []*sliceCandidate
-	for _, c := range cr.Candidates {
+	for _, c := range cr.All() {
 		for _, a := range routines(c.First.Threads) {
 			for _, b := range routines(c.Second.Threads) {
 				if a == b && !many[a] {
@@ -447,6 +449,13 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 	}
 	sc2 := *c
 	sc2.opt.Keep, sc2.keepErr, sc2.parsed = "", nil, nil
+	if c.cbmc != nil {
+		// A slice is of a real program, whose heap objects are often
+		// untyped arrays written through casts.
+		be := *c.cbmc
+		be.Variants = cbmc.FieldSensitiveVariants
+		sc2.cbmc = &be
+	}
 	if c.opt.Keep != "" {
 		sc2.opt.Keep = SliceProgram(c.opt.Keep, n)
 		rep.Program = sc2.opt.Keep

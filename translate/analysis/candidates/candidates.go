@@ -1124,3 +1124,12 @@ func (a *analyzer) names(ks []int) []string {
 	sort.Strings(out)
 	return out
 }
+
+// All returns every candidate, most likely first: Candidates lists the
+// first MaxListed of them.
+func (r *Result) All() []Candidate {
+	if r.all == nil {
+		return r.Candidates
+	}
+	return r.all
+}
