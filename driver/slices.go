@@ -477,7 +477,7 @@ func (c *checker) checkSlice(ctx context.Context, sc *sliceCandidate, m slice.Mo
 		if err != nil || c.sliceSeen == nil {
 			return err
 		}
-		if prev := c.sliceSeen.see(sliceKey(prog, sched, m, sc.lines), rep); prev != nil {
+		if prev := c.sliceSeen.see(sliceKey(prog, sched, m, race, sc.lines), rep); prev != nil {
 			same = prev
 			return errSameSlice
 		}
@@ -574,16 +574,19 @@ func (s *sliceSeen) see(key string, rep *SliceReport) *SliceReport {
 
 // sliceKey identifies the check of a slice: its program as sliced (the
 // unbounded program, printed), the bounds it is checked with (sched), its
-// stubs' mode and, when some bounds limit the context-switch points
-// (Bounds.CandidateSwitches: every race slice's, an assertion slice's
-// first), the lines of its candidates' accesses (a race slice's race
-// checks too).
+// stubs' mode and, for races (race), the lines of its candidates'
+// accesses (its race checks and context-switch points).
 // Two slices with the same key are the same check: different candidates
-// often keep the same functions.
-func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, lines map[string]bool) string {
+// often keep the same functions. An assertion slice's key leaves its
+// lines out although its first bounds switch only at them: the slices
+// of a large program's candidates often keep the same functions (one
+// read against each thread handle's write), and each would be checked
+// again for its first bounds only; the one checked stands for them
+// ("the same program as slice K").
+func sliceKey(prog *ir.Program, sched []Bounds, m slice.Mode, race bool, lines map[string]bool) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%v\x00%s\x00", sched, m)
-	if slices.ContainsFunc(sched, func(b Bounds) bool { return b.CandidateSwitches }) {
+	if race {
 		for _, l := range slices.Sorted(maps.Keys(lines)) {
 			fmt.Fprintf(h, "%s\x00", l)
 		}
