@@ -132,7 +132,7 @@ func (b *Backend) Check(ctx context.Context, job Job) (*Result, []string, error)
 			}
 			return d.run, d.args, nil
 		}
-		if first == nil || first.err != nil || first.crashed() && !d.crashed() {
+		if first == nil || first.err != nil || first.failed() && !d.failed() {
 			dd := d
 			first = &dd
 		}
@@ -148,13 +148,14 @@ type variantRun struct {
 	err  error
 }
 
-// crashed reports whether the variant's run crashed. Another variant's
-// end (its outcome, or the cancellation at the time limit) then says more
-// about the check, since the crash is one configuration's: CBMC 6.6's --arrays-uf-always fails an
-// invariant on some programs that the other variant runs until the limit
-// (Linux driver slices).
-func (d *variantRun) crashed() bool {
-	return d.err == nil && d.run != nil && d.run.Outcome == Crash
+// failed reports whether the variant's run crashed or ran out of its
+// share of memory. Another variant's end (its outcome, or the
+// cancellation at the time limit) then says more about the check, since
+// the failure is one configuration's: CBMC 6.6's --arrays-uf-always fails
+// an invariant, and the plain configuration runs out of memory, on Linux
+// driver slices that the field-sensitive one runs until the limit.
+func (d *variantRun) failed() bool {
+	return d.err == nil && d.run != nil && (d.run.Outcome == Crash || d.run.Outcome == OutOfMemory)
 }
 
 // run runs CBMC once with args, and once more with more bits for the
