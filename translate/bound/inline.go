@@ -2,7 +2,6 @@ package bound
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/ladr-dev/ladr/translate/ir"
 	"github.com/ladr-dev/ladr/translate/model"
@@ -140,7 +139,7 @@ func (in *inliner) stmt(s ir.Stmt, stack []*ir.Function) ([]ir.Stmt, error) {
 		in.notes.cut(loc.Pos, "%s", what)
 		return []ir.Stmt{boundCall(in.prog, loc, ir.IntConst(1), what)}, nil
 	}
-	if f.Type.Variadic && readsVarArgs(in.orig[f]) {
+	if f.Type.Variadic && ir.ReadsVarArgs(in.orig[f]) {
 		return []ir.Stmt{&ir.Unsupported{Loc: loc, What: "call of the variadic function " + f.Name}}, nil
 	}
 	blk := in.expand(call, lhs, f, loc)
@@ -206,24 +205,6 @@ func (in *inliner) expand(call *ir.Call, lhs ir.Expr, f *ir.Function, loc ir.Loc
 		list = append(list, &ir.ExprStmt{Loc: loc, X: &ir.Assign{L: lhs, R: ir.Ref(rv), T: lhs.Type(), P: call.P}})
 	}
 	return &ir.Block{Loc: loc, List: list}
-}
-
-// readsVarArgs reports whether a function body may read its variable
-// arguments: it uses va_arg or calls a va_* builtin (va_start, va_copy).
-func readsVarArgs(body *ir.Block) bool {
-	found := false
-	ir.Inspect(ir.Stmt(body), func(n any) bool {
-		switch x := n.(type) {
-		case *ir.VaArg:
-			found = true
-		case *ir.Call:
-			if name := calleeName(x); strings.HasPrefix(name, "__builtin_va_") || strings.HasPrefix(name, "va_") {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }
 
 // replaceReturns rewrites the returns of an inlined body: the value goes to

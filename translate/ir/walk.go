@@ -1,5 +1,7 @@
 package ir
 
+import "strings"
+
 // eachChild calls f with a pointer to every non-nil child slot of n (a
 // Stmt, an Expr or an *Init), in evaluation order where C defines one (left
 // to right otherwise; a loop's condition, then its step, then its body): an
@@ -262,6 +264,40 @@ func CalledFunc(c *Call) *Function {
 		}
 		return nil
 	}
+}
+
+// Written returns the lvalue the node n assigns: the left side of an
+// assignment (compound ones too), the operand of an increment or a
+// decrement; nil for any other node.
+func Written(n any) Expr {
+	switch x := n.(type) {
+	case *Assign:
+		return x.L
+	case *Unary:
+		switch x.Op {
+		case PreInc, PreDec, PostInc, PostDec:
+			return x.X
+		}
+	}
+	return nil
+}
+
+// ReadsVarArgs reports whether a function body may read its variable
+// arguments: it uses va_arg or calls a va_* builtin (va_start, va_copy).
+func ReadsVarArgs(body *Block) bool {
+	found := false
+	Inspect(Stmt(body), func(n any) bool {
+		switch x := n.(type) {
+		case *VaArg:
+			found = true
+		case *Call:
+			if g := CalledFunc(x); g != nil && (strings.HasPrefix(g.Name, "__builtin_va_") || strings.HasPrefix(g.Name, "va_")) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // HasEffects reports whether evaluating e may change the program state:

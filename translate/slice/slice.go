@@ -407,17 +407,7 @@ func (b *builder) writesThrough(f *ir.Function, memo map[*ir.Function]bool) bool
 	memo[f] = false
 	found := false
 	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-		var lv ir.Expr
-		switch x := n.(type) {
-		case *ir.Assign:
-			lv = x.L
-		case *ir.Unary:
-			switch x.Op {
-			case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-				lv = x.X
-			}
-		}
-		if lv != nil && ir.HostOf(lv).Ptr != nil {
+		if lv := ir.Written(n); lv != nil && ir.HostOf(lv).Ptr != nil {
 			found = true
 		}
 		return !found
@@ -539,27 +529,12 @@ func isVaCall(c *ir.Call) bool {
 	return g != nil && g.Body == nil && (g.Name == "__builtin_va_start" || g.Name == "__builtin_va_end")
 }
 
-// readsVarArgs reports whether f touches its variable arguments: a
-// va_arg, or a call of a va_ builtin. A variadic function that does not
+// readsVarArgs reports whether f may read its variable arguments
+// (ir.ReadsVarArgs; a declaration may). A variadic function that does not
 // (an LDV model's dev_err returning a nondeterministic value) is inlined
 // like any other; its calls' further arguments are evaluated and dropped.
 func readsVarArgs(f *ir.Function) bool {
-	if f.Body == nil {
-		return true
-	}
-	found := false
-	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-		switch x := n.(type) {
-		case *ir.VaArg:
-			found = true
-		case *ir.Call:
-			if g := ir.CalledFunc(x); g != nil && (strings.HasPrefix(g.Name, "__builtin_va_") || strings.HasPrefix(g.Name, "va_")) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return f.Body == nil || ir.ReadsVarArgs(f.Body)
 }
 
 // passesVarArgsOn reports whether the variadic f reads its variable
@@ -1025,15 +1000,7 @@ func (b *builder) writesOf(f *ir.Function) []ir.Expr {
 	var out []ir.Expr
 	seen := map[string]bool{}
 	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-		var lhs ir.Expr
-		switch x := n.(type) {
-		case *ir.Assign:
-			lhs = x.L
-		case *ir.Unary:
-			if x.Op == ir.PreInc || x.Op == ir.PreDec || x.Op == ir.PostInc || x.Op == ir.PostDec {
-				lhs = x.X
-			}
-		}
+		lhs := ir.Written(n)
 		if lhs == nil || !ir.IsInteger(lhs.Type()) {
 			return true
 		}

@@ -624,17 +624,7 @@ func assignOf(s ir.Stmt, aliases map[*ir.Var]*ir.Var) (*ir.Var, ir.Expr) {
 // aliasWrite returns the local an expression node writes through an alias
 // (*p = e, *p += e, ++*p...), or nil.
 func aliasWrite(n any, aliases map[*ir.Var]*ir.Var) *ir.Var {
-	var lv ir.Expr
-	switch x := n.(type) {
-	case *ir.Assign:
-		lv = x.L
-	case *ir.Unary:
-		switch x.Op {
-		case ir.PreInc, ir.PreDec, ir.PostInc, ir.PostDec:
-			lv = x.X
-		}
-	}
-	if u, ok := lv.(*ir.Unary); ok && u.Op == ir.Deref {
+	if u, ok := ir.Written(n).(*ir.Unary); ok && u.Op == ir.Deref {
 		if id, ok := u.X.(*ir.Ident); ok {
 			return aliases[id.Var]
 		}
