@@ -226,8 +226,9 @@ func (b sliceBackend) Attempt(ctx context.Context, p strategy.Plan) (*strategy.A
 
 // specs derives the slices of the candidates (all of them, not only the
 // MaxListed the result lists: a slice's lines are those of every
-// candidate it is the slice of), most likely first, each once: for each side a thread kind created with pthread_create (or main)
-// whose routine reaches the access; a candidate whose accesses only
+// candidate it is the slice of), most likely first, each once: for each
+// side a thread kind created with pthread_create (or main) whose routine
+// reaches the access; a candidate whose accesses only
 // callbacks make has none.
 //
 // For an assertion property (errs, the operations of its violations, and

@@ -350,25 +350,26 @@ func asmMain(ln asmLine, ops []asmOperand) (asmInsn, error) {
 		}
 		in.kind = asmMov
 		src, dst := ln.args[0], ln.args[1]
-		if m, ok := asmMemory(src, ops); ok {
-			in.src = asmSrc{op: m.op}
-			if m.indirect {
+		srcMem, fromMem := asmMemory(src, ops)
+		switch {
+		case fromMem && !srcMem.indirect:
+			in.src = asmSrc{op: srcMem.op}
+		case fromMem:
+			return asmInsn{}, fmt.Errorf("%q: source operand", ln.text)
+		default:
+			if in.src, ok = asmValue(src); !ok || src.kind == asmArgOp && asmClass(ops, src.op) != classReg {
 				return asmInsn{}, fmt.Errorf("%q: source operand", ln.text)
 			}
-		} else if in.src, ok = asmValue(src); !ok || src.kind == asmArgOp && asmClass(ops, src.op) != classReg {
-			return asmInsn{}, fmt.Errorf("%q: source operand", ln.text)
 		}
 		switch m, ok := asmMemory(dst, ops); {
+		case ok && !m.indirect && fromMem:
+			return asmInsn{}, fmt.Errorf("%q: two memory operands", ln.text)
 		case ok && !m.indirect:
 			in.dst = m
 		case dst.kind == asmArgOp && dst.mod == 0 && asmClass(ops, dst.op) == classReg && asmWritable(ops, dst.op):
 			in.dst = asmLoc{op: dst.op}
 		default:
 			return asmInsn{}, fmt.Errorf("%q: destination operand", ln.text)
-		}
-		_, srcMem := asmMemory(src, ops)
-		if srcMem && in.dst.op >= 0 && asmClass(ops, in.dst.op) == classMem {
-			return asmInsn{}, fmt.Errorf("%q: two memory operands", ln.text)
 		}
 		return in, nil
 	case "xchg":
