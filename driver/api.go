@@ -82,6 +82,13 @@ type Options struct {
 	// NoReplay skips the concrete re-execution of a violation (by default
 	// every violation is replayed and reported only when it is confirmed).
 	NoReplay bool
+	// NoExplore leaves out the explicit-state search that an assertion
+	// check runs beside CBMC when Jobs is 2 or more (explore.go).
+	NoExplore bool
+	// ExploreOnly runs the explicit-state search alone, without CBMC's
+	// searches (whatever Jobs): a violation it finds, confirmed, or
+	// unknown.
+	ExploreOnly bool
 	// GCC is the C compiler replay uses ("" for gcc from PATH).
 	GCC string
 	// Defines are extra macro definitions ("NAME" or "NAME=VALUE") and

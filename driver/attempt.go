@@ -75,6 +75,13 @@ type checker struct {
 	// (sliceKey): one whose program is the same as an earlier one's is
 	// not checked again.
 	sliceSeen *sliceSeen
+	// pins, when set, are the choices of one execution the attempts'
+	// programs answer (buildPlan.Pins): CBMC then reports that execution
+	// (the explicit-state search's, explore.go).
+	pins []uint64
+	// pinChoices are pins with their functions: the choices a violation
+	// of a pinned program replays (its trace shows each value twice).
+	pinChoices []replay.Choice
 }
 
 // detail is what the driver keeps of an attempt besides the strategy's
@@ -108,6 +115,7 @@ func (c *checker) attempt(ctx context.Context, p strategy.Plan) (*strategy.Attem
 	bd, err, done := within(ctx, func() (*built, error) {
 		plan := buildPlan{Target: p.Target, Bounds: b, Relaxed: p.Relaxed, CheckUnmodelled: true, Heap: p.Heap, Harness: true, Unpruned: p.Unpruned, SymbolicSizes: p.Complete}
 		plan.Transform, plan.CheckOnly, plan.SwitchOnly = c.transform, c.checkOnly, c.switchOnly
+		plan.Pins = c.pins
 		return build(ctx, c.fe, opt, plan)
 	})
 	out.TranslateS = time.Since(t0).Seconds()
@@ -271,6 +279,9 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 	fp := run.FailedProperties()[0]
 	m.res.Trace = m.sourceTrace(fp.Trace)
 	choices, err := replay.Choices(fp.Trace, bd.Unit.Prog)
+	if c.pinChoices != nil {
+		choices, err = c.pinChoices, nil
+	}
 	if err != nil {
 		out.Reason = "could not read the choices of CBMC's counterexample: " + err.Error()
 		return

@@ -52,6 +52,11 @@ type buildPlan struct {
 	// positions it accepts and those that synchronize
 	// (translate.Config.SwitchOnly).
 	SwitchOnly func(ir.Pos) bool
+	// Explore builds the program for the explicit-state search
+	// (translate.Config.Explore); Pins makes the checker's program answer
+	// one execution's choices (translate.Config.Pins).
+	Explore bool
+	Pins    []uint64
 }
 
 // built is the outcome of a build.
@@ -96,6 +101,8 @@ func buildParsed(ctx context.Context, prog *ir.Program, opt Options, p buildPlan
 		CheckUnmodelled: p.CheckUnmodelled && !p.Relaxed,
 		Follow:          opt.Follow,
 		SymbolicSizes:   p.SymbolicSizes,
+		Explore:         p.Explore,
+		Pins:            p.Pins,
 	}
 	if p.Bounds.CandidateSwitches {
 		cfg.SwitchOnly = p.SwitchOnly

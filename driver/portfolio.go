@@ -140,6 +140,17 @@ func (c *checker) memberChecker(i, n int, m Member, solverPath string) *checker 
 // error; a member of the default portfolio whose solver is not installed
 // is left out, with a note.
 func (c *checker) search(ctx context.Context, cfg strategy.Config) (*strategy.Result, error) {
+	if c.opt.ExploreOnly {
+		return c.exploreOnly(ctx, cfg)
+	}
+	if c.explores(cfg) {
+		return c.searchExploring(ctx, func(ctx context.Context) (*strategy.Result, error) { return c.searchCBMC(ctx, cfg) })
+	}
+	return c.searchCBMC(ctx, cfg)
+}
+
+// searchCBMC is search's CBMC searches.
+func (c *checker) searchCBMC(ctx context.Context, cfg strategy.Config) (*strategy.Result, error) {
 	all := c.opt.portfolio()
 	auto := len(c.opt.Portfolio) == 0 && len(all) > 1
 	var members []Member

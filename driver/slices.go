@@ -136,7 +136,7 @@ func errorOps(p seq.Property) []model.Op {
 // functions that may violate it), not following a witness.
 func (c *checker) sliceable() bool {
 	p := c.opt.Property.Seq
-	if c.opt.Follow != nil || c.opt.MaxSlices <= 0 || c.candidates == nil || c.candidates.Total == 0 {
+	if c.opt.Follow != nil || c.opt.ExploreOnly || c.opt.MaxSlices <= 0 || c.candidates == nil || c.candidates.Total == 0 {
 		return false
 	}
 	return p == seq.Race || (errorOps(p) != nil && len(c.errorFuncs) > 0)

@@ -99,6 +99,14 @@ type Config struct {
 	// targets instead of hopping from label to label (seq.Options.Hops):
 	// the encoding before hops, for comparisons.
 	NoHops bool
+	// Explore builds the program for the explicit-state search
+	// (seq.Options.Explore) rather than for a checker.
+	Explore bool
+	// Pins, when set, are the choices of one execution (the bit pattern
+	// of each nondet call's value, in order): the harness's nondet
+	// functions answer them instead of any value (record.PinnedBodies),
+	// so that the checker reports that execution.
+	Pins []uint64
 }
 
 // Instrumenter adds race detection (package shadow) between the numbering
@@ -338,7 +346,7 @@ var Passes = []*Pass{
 				Rounds: u.Config.Rounds, Property: u.Config.Property, Generic: u.Config.Target == Generic,
 				ProveBounds: u.Config.ProveBounds, Exts: u.exts, HeldUnlocks: locks.HeldUnlocks(u.Prog),
 				CheckUnmodelled: u.Config.CheckUnmodelled, Guard: u.followGuard(),
-				Hops: !u.Config.NoHops,
+				Hops: !u.Config.NoHops, Explore: u.Config.Explore,
 			})
 			return err
 		}},
@@ -353,7 +361,11 @@ var Passes = []*Pass{
 			if u.Config.Target == Generic {
 				u.Harness = append(u.Harness, genericHarness...)
 			}
-			u.Harness = append(u.Harness, record.NondetBodies(u.Prog)...)
+			if u.Config.Pins != nil {
+				u.Harness = append(u.Harness, record.PinnedBodies(u.Prog, u.Config.Pins)...)
+			} else {
+				u.Harness = append(u.Harness, record.NondetBodies(u.Prog)...)
+			}
 			u.Harness = append(u.Harness, record.HeapBodies(u.Prog)...)
 			return nil
 		}},

@@ -133,6 +133,8 @@ func searchFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress on stderr"},
 		&cli.BoolFlag{Name: "replay", Value: true, Usage: "re-execute every violation concretely and report it only when confirmed (--replay=false skips)"},
 		&cli.StringFlag{Name: "gcc", Usage: "C compiler used by replay (default: gcc)"},
+		&cli.BoolFlag{Name: "explore", Value: true, Usage: "for assertions, run an explicit-state search of the bounded program's executions (compiled with --gcc) beside CBMC when --jobs is 2 or more; it finds violations, never proofs (--explore=false leaves it out)"},
+		&cli.BoolFlag{Name: "explore-only", Usage: "for assertions, run only the explicit-state search (no CBMC search): a violation it finds, confirmed by CBMC and the replay, or unknown"},
 		&cli.BoolFlag{Name: "static-proof", Value: true, Usage: "for races, run the static race analysis first: its proof of race freedom is the answer for every bound, without CBMC (--static-proof=false skips it)"},
 	}
 }
@@ -367,6 +369,8 @@ func searchOptions(c *cli.Context) (driver.Options, error) {
 	opt.AutoPortfolio = !c.IsSet("target") && !c.IsSet("solver") && !c.IsSet("portfolio") && !c.IsSet("cbmc-arg") && !c.IsSet("keep")
 	opt.Keep = c.String("keep")
 	opt.NoReplay = !c.Bool("replay")
+	opt.NoExplore = !c.Bool("explore")
+	opt.ExploreOnly = c.Bool("explore-only")
 	opt.GCC = c.String("gcc")
 	opt.NoStaticProof = !c.Bool("static-proof")
 	return opt, nil

@@ -119,6 +119,48 @@ func NondetBodies(prog *ir.Program) string {
 	return b.String()
 }
 
+// PinnedBodies returns C definitions, for CBMC, of the nondet functions of
+// prog and of the assumed functions with a result that answer pins, the
+// choices of one execution in order (bit patterns, as replay.Choice's),
+// one per call, and end the path past the last. Each assigns its value to
+// ValueName, so the trace records it as NondetBodies' do; CBMC's
+// constant propagation then follows the one execution.
+func PinnedBodies(prog *ir.Program, pins []uint64) string {
+	var b strings.Builder
+	b.WriteString("\n/* ladr: nondet functions answering the choices of one execution */\n#ifndef __LADR_REPLAY\n")
+	fmt.Fprintf(&b, "static const unsigned long long __ladr_pins[%d] = {", max(len(pins), 1))
+	for i, p := range pins {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		if i%8 == 0 {
+			b.WriteString("\n  ")
+		}
+		fmt.Fprintf(&b, "%#xULL", p)
+	}
+	fmt.Fprintf(&b, "};\nstatic unsigned long __ladr_pin;\n")
+	body := func(head string, t ir.Type) {
+		val := "__ladr_pins[__ladr_pin]"
+		if bt, ok := t.(*ir.Basic); ok && bt.Kind == ir.Bool {
+			val = "(" + val + " != 0)"
+		}
+		// One assignment of ValueName per call, its declaration's (the
+		// trace shows a declaration without a value as one too).
+		fmt.Fprintf(&b, "%s { __CPROVER_assume(__ladr_pin < %d); %s = (%s)%s; __ladr_pin++; return %s; }\n",
+			head, len(pins), ir.Declare(t, ValueName), strings.TrimSpace(ir.Declare(t, "")), val, ValueName)
+	}
+	for _, f := range NondetFuncs(prog) {
+		body(ir.Declare(f.Type.Result, f.Name)+"(void)", f.Type.Result)
+	}
+	for _, f := range AssumedFuncs(prog) {
+		if !isVoid(f.Type.Result) {
+			body(Signature(f), f.Type.Result)
+		}
+	}
+	b.WriteString("#endif\n")
+	return b.String()
+}
+
 // ChoiceFuncs returns the names of prog's functions whose assignments of
 // ValueName are choices besides IsChoiceFunc's: the assumed functions.
 func ChoiceFuncs(prog *ir.Program) map[string]bool {

@@ -10,6 +10,7 @@
 package seq
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -82,7 +83,39 @@ type Options struct {
 	// passes every label, and CBMC's guards do not double where a jump
 	// over labels meets the paths that went through them.
 	Hops bool
+	// Explore builds the program for ladr's explicit-state search
+	// (package replay's Explore) instead of a checker: the context-switch
+	// point of a context is not chosen before it starts but while it runs,
+	// at each visible label it reaches (ExploreAt), so the search runs the
+	// common part of the contexts that end at different labels once. The
+	// driver asks ExploreBegin at each context's start and ExploreEnd at
+	// its end; a jump's assume(cs >= j) becomes ExploreAtLeast(j). Not for
+	// the deadlock property nor with Exts (they read cs).
+	Explore bool
 }
+
+// The functions an Options.Explore program calls, which the explicit-state
+// search's runtime defines.
+const (
+	// ExploreBegin(t, r, pc, size) starts the context of thread t in
+	// round r (from 0), at pc; the thread's exit label is size. It
+	// returns size (cs is not chosen yet).
+	ExploreBegin = "__ladr_ex_begin"
+	// ExploreAt(j) reports whether the running context ends at label j
+	// (the search may choose that it does).
+	ExploreAt = "__ladr_ex_at"
+	// ExploreAtLeast(j) says that the running context does not end
+	// before label j.
+	ExploreAtLeast = "__ladr_ex_atleast"
+	// ExploreEnd() returns the label the context ended at (its size when
+	// it ran to the end).
+	ExploreEnd = "__ladr_ex_end"
+	// ExploreHavoc is the prefix of the functions that give an
+	// uninitialized local its value (ExploreHavoc+"int" for an int), where
+	// a checker's program calls __VERIFIER_nondet_int: the search answers
+	// them with 0 and program's own nondet calls with a few values.
+	ExploreHavoc = "__ladr_ex_havoc_"
+)
 
 // DriverExt lets an instrumentation add code to the main driver. Several
 // may be active: their statements run in the order of Options.Exts, and
@@ -193,6 +226,9 @@ func (d *Driver) SiteOf(st ir.Stmt) (AssertSite, bool) {
 func Sequentialize(prog *ir.Program, lay *Layout, opt Options) (*Driver, error) {
 	if opt.Rounds < 1 {
 		opt.Rounds = 1
+	}
+	if opt.Explore && (opt.Property == Deadlock || len(opt.Exts) > 0) {
+		return nil, errors.New("the explicit-state search's program is not built for deadlocks nor with race instrumentation")
 	}
 	n := len(lay.Threads)
 	bv := lay.CS.Type
@@ -498,6 +534,10 @@ func (s *sequentializer) hasLabel(a, b int) bool {
 
 // guard returns assume(cs >= j).
 func (s *sequentializer) guard(loc ir.Loc, j int) ir.Stmt {
+	if s.opt.Explore {
+		fn := s.prog.DeclareFunc(ExploreAtLeast, &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.UIntType}})
+		return exec(loc, ir.CallFn(fn, ir.Lit(int64(j), ir.UIntType)))
+	}
 	return s.d.Assume(loc, ir.Bin(ir.Ge, ir.Ref(s.d.CS), ir.Lit(int64(j), s.d.CS.Type), ir.IntType))
 }
 
@@ -689,7 +729,12 @@ func (s *sequentializer) stmt(st ir.Stmt) ([]ir.Stmt, error) {
 		}
 		pc := &ir.Index{X: ir.Ref(s.d.PC), I: ir.IntConst(int64(s.me)), T: s.d.CS.Type}
 		jl := ir.Lit(int64(j), s.d.CS.Type)
-		cond := ir.Bin(ir.LOr, ir.Bin(ir.Gt, pc, jl, ir.IntType), ir.Bin(ir.Ge, ir.Lit(int64(j), s.d.CS.Type), ir.Ref(s.d.CS), ir.IntType), ir.IntType)
+		var ends ir.Expr = ir.Bin(ir.Ge, ir.Lit(int64(j), s.d.CS.Type), ir.Ref(s.d.CS), ir.IntType)
+		if s.opt.Explore {
+			fn := s.prog.DeclareFunc(ExploreAt, &ir.Func{Result: ir.IntType, Params: []ir.Type{ir.UIntType}})
+			ends = ir.CallFn(fn, ir.Lit(int64(j), ir.UIntType))
+		}
+		cond := ir.Bin(ir.LOr, ir.Bin(ir.Gt, pc, jl, ir.IntType), ends, ir.IntType)
 		out := []ir.Stmt{x}
 		for _, h := range s.hopsAt[j] {
 			// A jump hopping over the labels arrives at its target.
@@ -840,7 +885,11 @@ func (s *sequentializer) havoc(loc ir.Loc, v *ir.Var) []ir.Stmt {
 	if name == "" {
 		return nil
 	}
-	f := s.fn("__VERIFIER_nondet_"+name, v.Type)
+	prefix := "__VERIFIER_nondet_"
+	if s.opt.Explore {
+		prefix = ExploreHavoc
+	}
+	f := s.fn(prefix+name, v.Type)
 	return []ir.Stmt{exec(loc, ir.Set(ir.Ref(v), ir.CallFn(f)))}
 }
 
@@ -1088,8 +1137,13 @@ func (s *sequentializer) driver() {
 			}
 			var ctx []ir.Stmt
 			size := ir.Lit(int64(tl.Size), d.CS.Type)
+			choose := d.Nondet()
+			if s.opt.Explore {
+				fn := s.prog.DeclareFunc(ExploreBegin, &ir.Func{Result: ir.UIntType, Params: []ir.Type{ir.UIntType, ir.UIntType, ir.UIntType, ir.UIntType}})
+				choose = ir.CallFn(fn, ir.Lit(int64(i), ir.UIntType), ir.Lit(int64(r), ir.UIntType), clone(pc), clone(size))
+			}
 			ctx = append(ctx,
-				exec(loc, ir.Set(ir.Ref(x), d.Nondet())),
+				exec(loc, ir.Set(ir.Ref(x), choose)),
 				d.Assume(loc, ir.Bin(ir.LAnd, ir.Bin(ir.Ge, ir.Ref(x), clone(pc), ir.IntType), ir.Bin(ir.Le, ir.Ref(x), size, ir.IntType), ir.IntType)),
 				exec(loc, ir.Set(ir.Ref(d.CS), &ir.Cast{X: ir.Ref(x), T: d.CS.Type})),
 				exec(loc, ir.Set(ir.Ref(d.PCBefore), clone(pc))),
@@ -1098,11 +1152,20 @@ func (s *sequentializer) driver() {
 				ctx = append(ctx, ext.Before(d, cx, i)...)
 			}
 			ctx = append(ctx, exec(loc, ir.CallFn(tl.Func)))
+			if s.opt.Explore {
+				fn := s.prog.DeclareFunc(ExploreEnd, &ir.Func{Result: ir.UIntType})
+				ctx = append(ctx, exec(loc, ir.Set(ir.Ref(d.CS), &ir.Cast{X: ir.CallFn(fn), T: d.CS.Type})))
+			}
 			ctx = append(ctx, exec(loc, ir.Set(clone(pc), ir.Ref(d.CS))))
 			ctx = append(ctx, &ir.If{Loc: loc, Cond: ir.Bin(ir.Eq, ir.Ref(d.CS), clone(size), ir.IntType),
 				Then: ir.NewBlock(loc, exec(loc, ir.Set(&ir.Index{X: ir.Ref(d.Active), I: ir.IntConst(int64(i)), T: ir.BoolType}, ir.Lit(0, ir.BoolType))))})
 			for _, ext := range s.opt.Exts {
 				ctx = append(ctx, ext.After(d, cx, i)...)
+			}
+			if s.opt.Explore {
+				// cs and pc0 are dead between contexts: the search's
+				// states should not differ in them.
+				ctx = append(ctx, exec(loc, ir.Set(ir.Ref(d.CS), ir.Lit(0, d.CS.Type))), exec(loc, ir.Set(ir.Ref(d.PCBefore), ir.Lit(0, d.CS.Type))))
 			}
 			body = append(body, &ir.If{Loc: loc, Cond: cond, Then: ir.NewBlock(loc, ctx...)})
 		}
