@@ -249,6 +249,15 @@ unsigned int __ladr_ex_end(void) {
   return x->cs;
 }
 
+/* The dead locals (seq.ExploreLive, seq.ExploreZero): zeroed when the
+   thread resumes outside their scope. */
+int __ladr_ex_live(unsigned int lo, unsigned int hi) {
+  struct __ladr_ex_rt *x = __ladr_ex;
+  unsigned int at = x->decided ? x->cs : x->size;
+  return lo <= at && at <= hi;
+}
+void __ladr_ex_zero(void *p, unsigned long n) { __builtin_memset(p, 0, n); }
+
 /* Data choices: both values of a _Bool, 1, 0, 2 or -1 of another type. */
 static void __ladr_rt_take(void *v, unsigned long size, const char *fn) {
   static const long long vals[] = {1, 0, 2, -1};

@@ -115,6 +115,11 @@ const (
 	// a checker's program calls __VERIFIER_nondet_int: the search answers
 	// them with 0 and program's own nondet calls with a few values.
 	ExploreHavoc = "__ladr_ex_havoc_"
+	// ExploreLive(lo, hi) reports whether the context that ends (its
+	// thread's function returns) resumes at a label in [lo, hi].
+	ExploreLive = "__ladr_ex_live"
+	// ExploreZero(p, n) zeroes the n bytes at p.
+	ExploreZero = "__ladr_ex_zero"
 )
 
 // DriverExt lets an instrumentation add code to the main driver. Several
@@ -519,6 +524,88 @@ func (s *sequentializer) index(b *ir.Block) {
 	walk(b)
 }
 
+// deadLocals returns, for a program built for the explicit-state search
+// (Options.Explore), the statements the thread's function (body, indexed)
+// runs last: they zero each local that is out of scope at the label where
+// the thread resumes, so that states differing only in dead locals are
+// one state of the search. A local is in scope at the labels between its
+// declaration and the end of the block that declares it (each copy of an
+// unwound loop declares it again); one referenced outside every such
+// range is left alone. The values zeroed are never read again: the thread
+// resumes outside their scope, and entering it again declares them anew.
+func (s *sequentializer) deadLocals(body *ir.Block) []ir.Stmt {
+	type span struct{ from, to int } // textual indices [from, to)
+	scopes := map[*ir.Var][]span{}
+	var order []*ir.Var
+	var decls func(st ir.Stmt)
+	decls = func(st ir.Stmt) {
+		switch x := st.(type) {
+		case *ir.Block:
+			for _, c := range x.List {
+				if d, ok := c.(*ir.DeclStmt); ok {
+					if _, seen := scopes[d.Var]; !seen {
+						order = append(order, d.Var)
+					}
+					scopes[d.Var] = append(scopes[d.Var], span{s.idx[d], s.endIdx[x]})
+				}
+				decls(c)
+			}
+		case *ir.If:
+			decls(x.Then)
+			if x.Else != nil {
+				decls(x.Else)
+			}
+		}
+	}
+	decls(body)
+	escapes := map[*ir.Var]bool{}
+	cur := 0
+	ir.Inspect(body, func(n any) bool {
+		if st, ok := n.(ir.Stmt); ok {
+			if i, ok := s.idx[st]; ok {
+				cur = i
+			}
+		}
+		if id, ok := n.(*ir.Ident); ok && scopes[id.Var] != nil && !escapes[id.Var] {
+			in := false
+			for _, sp := range scopes[id.Var] {
+				in = in || sp.from <= cur && cur < sp.to
+			}
+			escapes[id.Var] = !in
+		}
+		return true
+	})
+	live := s.prog.DeclareFunc(ExploreLive, &ir.Func{Result: ir.IntType, Params: []ir.Type{ir.UIntType, ir.UIntType}})
+	zero := s.prog.DeclareFunc(ExploreZero, &ir.Func{Result: ir.VoidType, Params: []ir.Type{ir.VoidPtrType, ir.ULongType}})
+	loc := s.loc()
+	var out []ir.Stmt
+	for _, v := range order {
+		if escapes[v] || v.Class == ir.Global && s.me != 0 {
+			continue
+		}
+		var dead ir.Expr
+		for _, sp := range scopes[v] {
+			lo, hi := s.nextLabel(sp.from+1), s.nextLabel(sp.to)-1
+			if lo > hi {
+				continue
+			}
+			out := &ir.Unary{Op: ir.Not, X: ir.CallFn(live, ir.Lit(int64(lo), ir.UIntType), ir.Lit(int64(hi), ir.UIntType)), T: ir.IntType}
+			if dead == nil {
+				dead = out
+			} else {
+				dead = ir.Bin(ir.LAnd, dead, out, ir.IntType)
+			}
+		}
+		kill := exec(loc, ir.CallFn(zero, &ir.Cast{X: ir.AddrOf(ir.Ref(v)), T: ir.VoidPtrType}, &ir.SizeofType{Of: v.Type, T: ir.ULongType}))
+		if dead == nil {
+			out = append(out, kill)
+			continue
+		}
+		out = append(out, &ir.If{Loc: loc, Cond: dead, Then: ir.NewBlock(loc, kill)})
+	}
+	return out
+}
+
 // nextLabel returns the number of the first visible label at or after
 // textual index i.
 func (s *sequentializer) nextLabel(i int) int {
@@ -592,6 +679,9 @@ func (s *sequentializer) thread(tl *ThreadLayout) error {
 		}
 	}
 	s.inPrefix = false
+	if s.opt.Explore {
+		out.List = append(out.List, s.deadLocals(f.Body)...)
+	}
 	f.Body = &ir.Block{Loc: f.Body.Loc, List: append(s.statics, out.List...)}
 	if len(prefix) > 0 {
 		s.d.Prefix = &ir.Function{Name: "__ladr_main_prefix", Type: &ir.Func{Result: ir.VoidType}, Static: true, Thread: tl.Thread,
