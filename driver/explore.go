@@ -22,6 +22,10 @@ var exploreSchedule = []strategy.Bounds{
 	{Rounds: 24, Unwind: 24}, {Rounds: 32, Unwind: 32},
 }
 
+// exploreMaxVisible is the size of the largest bounded program (in visible
+// statements) the explicit-state search runs on.
+const exploreMaxVisible = 4000
+
 // errExploreDone stops the explicit-state search or the CBMC searches when
 // the other answered.
 var errExploreDone = errors.New("another search of the check answered")
@@ -147,6 +151,11 @@ func (c *checker) explore(ctx context.Context, sched []strategy.Bounds) (*strate
 		}
 		if c.whole != nil && bd.Unit.Layout != nil {
 			c.whole.Translated(bd.Unit.Layout.Visible())
+		}
+		if bd.Unit.Layout != nil && bd.Unit.Layout.Visible() > exploreMaxVisible {
+			// gcc on a program this large takes the time and memory
+			// the CBMC searches need; their slices suit it better.
+			return nil, fmt.Sprintf("explicit-state search: not run on %d visible statements at rounds %d, unwind %d (more than %d)", bd.Unit.Layout.Visible(), b.Rounds, b.Unwind, exploreMaxVisible)
 		}
 		_, text, _, err := programText(bd.Unit)
 		if err != nil {

@@ -720,3 +720,94 @@ int main(void) { pthread_t t; struct acc loc = a; pthread_create(&t, 0, w, &a); 
 		})
 	}
 }
+
+// TestSequentializeExplore: the program built for the explicit-state
+// search decides each context's end at its labels, gives uninitialized
+// locals their values through ExploreHavoc, zeroes a thread's dead locals
+// at its function's end, and compiles; the deadlock property is refused.
+func TestSequentializeExplore(t *testing.T) {
+	const src = `#include <pthread.h>
+#include <assert.h>
+int total;
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void *worker(void *a) {
+	int n;
+	n = 0;
+	for (int i = 0; i < 2; i++) {
+		int step = i + 1;
+		pthread_mutex_lock(&m);
+		total += step;
+		pthread_mutex_unlock(&m);
+		n += step;
+	}
+	pthread_mutex_lock(&m);
+	total -= n;
+	pthread_mutex_unlock(&m);
+	return 0;
+}
+int main(void) {
+	pthread_t a, b;
+	pthread_create(&a, 0, worker, 0);
+	pthread_create(&b, 0, worker, 0);
+	pthread_join(a, 0);
+	pthread_join(b, 0);
+	assert(total == 0);
+	return 0;
+}
+`
+	u := run(t, src, "seq", translate.Config{Property: seq.Assert, Explore: true})
+	text := ir.String(u.Prog)
+	gccSyntax(t, text, false)
+	calls := map[string]int{}
+	for _, f := range u.Prog.Funcs {
+		if f.Body != nil {
+			ir.Inspect(ir.Stmt(f.Body), func(x any) bool {
+				if c, ok := x.(*ir.Call); ok {
+					if g := ir.CalledFunc(c); g != nil {
+						calls[g.Name]++
+					}
+				}
+				return true
+			})
+		}
+	}
+	if want := u.Driver.Rounds * u.Driver.Threads; calls[seq.ExploreBegin] != want || calls[seq.ExploreEnd] != want {
+		t.Errorf("%d calls of %s and %d of %s, want %d each (one per context)", calls[seq.ExploreBegin], seq.ExploreBegin, calls[seq.ExploreEnd], seq.ExploreEnd, want)
+	}
+	if calls[seq.ExploreAt] == 0 || calls["__VERIFIER_nondet_uint"] != 0 {
+		t.Errorf("labels decide the context's end (%d calls of %s) and no context switch is chosen up front (%d nondet_uint calls)", calls[seq.ExploreAt], seq.ExploreAt, calls["__VERIFIER_nondet_uint"])
+	}
+	if calls[seq.ExploreHavoc+"int"] == 0 {
+		t.Errorf("no uninitialized local takes its value from %sint: %v", seq.ExploreHavoc, calls)
+	}
+	if strings.Contains(text, ">= __ladr_cs") {
+		t.Errorf("a label or jump still reads __ladr_cs")
+	}
+	// The worker's dead locals: step (in scope only within an iteration)
+	// and n, i are zeroed where the thread resumes outside their scope.
+	for _, tl := range u.Layout.Threads {
+		if tl.Thread.ID == 0 {
+			continue
+		}
+		var zeroed []string
+		ir.Inspect(ir.Stmt(tl.Func.Body), func(x any) bool {
+			if c, ok := x.(*ir.Call); ok && ir.CalledFunc(c) != nil && ir.CalledFunc(c).Name == seq.ExploreZero {
+				ir.Inspect(c.Args[0], func(y any) bool {
+					if id, ok := y.(*ir.Ident); ok {
+						zeroed = append(zeroed, id.Var.Name)
+					}
+					return true
+				})
+			}
+			return true
+		})
+		for _, want := range []string{"n", "i", "step"} {
+			if !slices.Contains(zeroed, want) {
+				t.Errorf("thread %s zeroes %v, not its local %s", tl.Thread.Name, zeroed, want)
+			}
+		}
+	}
+	if _, err := runCfg(t, src, "seq", translate.Config{Property: seq.Deadlock, Explore: true}); err == nil {
+		t.Errorf("the deadlock property's program was built for the explicit-state search")
+	}
+}
