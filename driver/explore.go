@@ -22,6 +22,10 @@ var exploreSchedule = []strategy.Bounds{
 	{Rounds: 24, Unwind: 24}, {Rounds: 32, Unwind: 32},
 }
 
+// ExploredNote begins the note of a violation the explicit-state search
+// found (CBMC then checked the program pinned to its choices).
+const ExploredNote = "found by the explicit-state search"
+
 // exploreMaxVisible is the size of the largest bounded program (in visible
 // statements) the explicit-state search runs on.
 const exploreMaxVisible = 4000
@@ -191,7 +195,7 @@ func (c *checker) explore(ctx context.Context, sched []strategy.Bounds) (*strate
 			if c.whole != nil {
 				c.whole.Answered()
 			}
-			a.Notes = append(a.Notes, fmt.Sprintf("found by the explicit-state search at rounds %d, unwind %d in %.1f s", b.Rounds, b.Unwind, time.Since(t0).Seconds()))
+			a.Notes = append(a.Notes, fmt.Sprintf("%s at rounds %d, unwind %d in %.1f s", ExploredNote, b.Rounds, b.Unwind, time.Since(t0).Seconds()))
 			return a, ""
 		}
 		note = fmt.Sprintf("explicit-state search: no violation at rounds %d, unwind %d (%d states in %.1f s; nondet values limited to 1, 0, 2 and -1, uninitialized locals to 0)", b.Rounds, b.Unwind, ex.States, time.Since(t0).Seconds())

@@ -133,6 +133,11 @@ func writeText(w io.Writer, r *driver.Result, trace bool) {
 		if r.Confirmed {
 			fmt.Fprintln(w, "  Confirmed: replaying the counterexample concretely fails the same check.")
 		}
+		for _, n := range r.Notes {
+			if strings.HasPrefix(n, driver.ExploredNote) {
+				fmt.Fprintf(w, "  Found by the explicit-state search%s (CBMC checked the program pinned to its choices).\n", strings.TrimPrefix(n, driver.ExploredNote))
+			}
+		}
 		for _, sl := range r.Slices {
 			if sl.Found() {
 				fmt.Fprintf(w, "  Found on a slice of the program (%s; the rest stubbed): the counterexample runs none of the stubs, so it is an execution of the whole program.\n", sl.Threads)
