@@ -168,8 +168,13 @@ func (c *checker) explore(ctx context.Context, sched []strategy.Bounds) (*strate
 		t0 := time.Now()
 		ex, err := replay.Explore(ctx, text, bd.Unit.Prog, replay.Options{GCC: c.opt.GCC})
 		if err != nil {
-			if ctx.Err() == nil {
+			switch {
+			case ctx.Err() == nil:
 				note = "explicit-state search: " + err.Error()
+			case note == "":
+				note = fmt.Sprintf("explicit-state search: rounds %d, unwind %d not searched to the end", b.Rounds, b.Unwind)
+			default:
+				note += fmt.Sprintf("; rounds %d, unwind %d not searched to the end", b.Rounds, b.Unwind)
 			}
 			break
 		}
