@@ -278,9 +278,9 @@ func (c *checker) violation(ctx context.Context, out *strategy.Attempt, p strate
 	}
 	fp := run.FailedProperties()[0]
 	m.res.Trace = m.sourceTrace(fp.Trace)
-	choices, err := replay.Choices(fp.Trace, bd.Unit.Prog)
-	if c.pinChoices != nil {
-		choices, err = c.pinChoices, nil
+	choices, err := c.pinChoices, error(nil)
+	if choices == nil {
+		choices, err = replay.Choices(fp.Trace, bd.Unit.Prog)
 	}
 	if err != nil {
 		out.Reason = "could not read the choices of CBMC's counterexample: " + err.Error()

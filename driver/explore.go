@@ -123,17 +123,22 @@ func (c *checker) searchExploring(ctx context.Context, search func(context.Conte
 			return res, nil
 		}
 		s := <-seCh
-		if s.res != nil && e.note != "" {
-			s.res.Notes = append(s.res.Notes, e.note)
-		}
-		return s.res, s.err
+		return withNote(s.res, e.note), s.err
 	case s := <-seCh:
 		stopExplore(errExploreDone)
-		if e := <-exCh; s.res != nil && e.note != "" && (s.res.Final == nil || s.res.Final.Outcome != strategy.Violation && s.res.Final.Outcome != strategy.True) {
-			s.res.Notes = append(s.res.Notes, e.note)
-		}
-		return s.res, s.err
+		e := <-exCh
+		return withNote(s.res, e.note), s.err
 	}
+}
+
+// withNote adds the explicit-state search's note to res, the CBMC
+// searches' result, when res has no answer of its own (a violation or a
+// proof).
+func withNote(res *strategy.Result, note string) *strategy.Result {
+	if res != nil && note != "" && (res.Final == nil || res.Final.Outcome != strategy.Violation && res.Final.Outcome != strategy.True) {
+		res.Notes = append(res.Notes, note)
+	}
+	return res
 }
 
 // explore is the explicit-state search (replay.Explore) over the bounded

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -64,38 +63,15 @@ func Explore(ctx context.Context, text []byte, prog *ir.Program, opt Options) (*
 	src.Write(text[len(ir.Prelude):])
 	src.WriteString(replayBodies(prog, src.String()))
 	src.WriteString(havocBodies(prog))
-	cfile := filepath.Join(dir, "explore.c")
-	exe := filepath.Join(dir, "explore")
-	gcc := opt.GCC
-	if gcc == "" {
-		gcc = "gcc"
-	}
-	compile := func() ([]byte, error) {
-		if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
-			return nil, err
-		}
-		// -fno-pie: the globals the search saves lie between
-		// __data_start and _end.
-		cc := exec.CommandContext(ctx, gcc, "-std=gnu11", "-w", "-O1", "-fno-strict-aliasing", "-fno-pie", "-no-pie",
-			"-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=exit,--wrap=abort", "-o", exe, cfile, "-lm", "-lpthread")
-		return cc.CombinedOutput()
-	}
-	ccOut, err := compile()
-	if err != nil && ctx.Err() == nil {
-		if stubs, _ := missingStubs(prog, string(ccOut)); stubs != "" {
-			src.WriteString("\n/* ladr explore: functions the program declares and nothing defines */\n" + stubs)
-			ccOut, err = compile()
-		}
-	}
+	// -no-pie: the globals the search saves lie between __data_start and
+	// _end. The heap is the runtime's arena.
+	exe, _, err := compile(ctx, opt.GCC, dir, "explore", &src, prog, "-O1", "-fno-pie", "-no-pie",
+		"-Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=exit,--wrap=abort")
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, context.Cause(ctx)
 		}
-		msg := firstLines(string(ccOut), 3)
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, fmt.Errorf("explore: compiling the program with %s failed: %s", gcc, msg)
+		return nil, fmt.Errorf("explore: %w", err)
 	}
 	cmd := exec.CommandContext(ctx, exe)
 	cmd.Dir = dir

@@ -280,39 +280,10 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 	src.WriteString(runtime)
 	src.Write(text[len(ir.Prelude):])
 	src.WriteString(replayBodies(prog, src.String()))
-	cfile := filepath.Join(dir, "replay.c")
-	exe := filepath.Join(dir, "replay")
-	if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
-		return nil, err
-	}
-	gcc := opt.GCC
-	if gcc == "" {
-		gcc = "gcc"
-	}
-	compile := func() ([]byte, error) {
-		// free is the runtime's __wrap_free (keeps the block, see
-		// runtime.h).
-		cc := exec.CommandContext(ctx, gcc, "-std=gnu11", "-w", "-O0", "-fno-strict-aliasing", "-Wl,--wrap=free", "-o", exe, cfile, "-lm", "-lpthread")
-		return cc.CombinedOutput()
-	}
-	ccOut, err := compile()
-	var zeroed []string
+	// free is the runtime's __wrap_free (keeps the block, see runtime.h).
+	exe, zeroed, err := compile(ctx, opt.GCC, dir, "replay", &src, prog, "-O0", "-Wl,--wrap=free")
 	if err != nil {
-		var stubs string
-		if stubs, zeroed = missingStubs(prog, string(ccOut)); stubs != "" {
-			src.WriteString("\n/* ladr replay: functions the program declares and nothing defines */\n" + stubs)
-			if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
-				return nil, err
-			}
-			ccOut, err = compile()
-		}
-	}
-	if err != nil {
-		msg := firstLines(string(ccOut), 3)
-		if msg == "" {
-			msg = err.Error() // killed, or gcc could not start
-		}
-		return nil, fmt.Errorf("replay: compiling the program with %s failed: %s", gcc, msg)
+		return nil, fmt.Errorf("replay: %w", err)
 	}
 	timeout := opt.Timeout
 	if timeout <= 0 {
@@ -347,6 +318,44 @@ func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, o
 		out.Diverged = fmt.Sprintf("the program stopped abnormally (%v)", err)
 	}
 	return out, nil
+}
+
+// compile writes src, a C program for prog, to dir/name.c and compiles it
+// with gcc (GCC from PATH when empty) and flags into dir/name, which it
+// returns. When the linker finds functions or variables that prog declares
+// and nothing defines, it compiles once more with definitions of them
+// (missingStubs); zeroed names the variables defined with the value zero.
+// The error names the compiler and the first lines of its output.
+func compile(ctx context.Context, gcc, dir, name string, src *bytes.Buffer, prog *ir.Program, flags ...string) (exe string, zeroed []string, err error) {
+	if gcc == "" {
+		gcc = "gcc"
+	}
+	cfile := filepath.Join(dir, name+".c")
+	exe = filepath.Join(dir, name)
+	args := append([]string{"-std=gnu11", "-w", "-fno-strict-aliasing"}, flags...)
+	args = append(args, "-o", exe, cfile, "-lm", "-lpthread")
+	run := func() ([]byte, error) {
+		if err := os.WriteFile(cfile, src.Bytes(), 0o644); err != nil {
+			return nil, err
+		}
+		return exec.CommandContext(ctx, gcc, args...).CombinedOutput()
+	}
+	out, err := run()
+	if err != nil && ctx.Err() == nil {
+		var stubs string
+		if stubs, zeroed = missingStubs(prog, string(out)); stubs != "" {
+			src.WriteString("\n/* ladr: functions the program declares and nothing defines */\n" + stubs)
+			out, err = run()
+		}
+	}
+	if err != nil {
+		msg := firstLines(string(out), 3)
+		if msg == "" {
+			msg = err.Error() // killed, or gcc could not start
+		}
+		return "", nil, fmt.Errorf("compiling the program with %s failed: %s", gcc, msg)
+	}
+	return exe, zeroed, nil
 }
 
 // after returns the rest of the line of s that starts with prefix.

@@ -107,14 +107,9 @@ func Signature(f *ir.Function) string {
 func NondetBodies(prog *ir.Program) string {
 	var b strings.Builder
 	b.WriteString("\n/* ladr: nondet functions whose values the trace records */\n#ifndef __LADR_REPLAY\n")
-	for _, f := range NondetFuncs(prog) {
-		fmt.Fprintf(&b, "%s(void) { %s; return %s; }\n", ir.Declare(f.Type.Result, f.Name), ir.Declare(f.Type.Result, ValueName), ValueName)
-	}
-	for _, f := range AssumedFuncs(prog) {
-		if !isVoid(f.Type.Result) {
-			fmt.Fprintf(&b, "%s { %s; return %s; }\n", Signature(f), ir.Declare(f.Type.Result, ValueName), ValueName)
-		}
-	}
+	eachValued(prog, func(head string, t ir.Type) {
+		fmt.Fprintf(&b, "%s { %s; return %s; }\n", head, ir.Declare(t, ValueName), ValueName)
+	})
 	b.WriteString("#endif\n")
 	return b.String()
 }
@@ -139,7 +134,7 @@ func PinnedBodies(prog *ir.Program, pins []uint64) string {
 		fmt.Fprintf(&b, "%#xULL", p)
 	}
 	fmt.Fprintf(&b, "};\nstatic unsigned long __ladr_pin;\n")
-	body := func(head string, t ir.Type) {
+	eachValued(prog, func(head string, t ir.Type) {
 		val := "__ladr_pins[__ladr_pin]"
 		if bt, ok := t.(*ir.Basic); ok && bt.Kind == ir.Bool {
 			val = "(" + val + " != 0)"
@@ -148,17 +143,23 @@ func PinnedBodies(prog *ir.Program, pins []uint64) string {
 		// trace shows a declaration without a value as one too).
 		fmt.Fprintf(&b, "%s { __CPROVER_assume(__ladr_pin < %d); %s = (%s)%s; __ladr_pin++; return %s; }\n",
 			head, len(pins), ir.Declare(t, ValueName), strings.TrimSpace(ir.Declare(t, "")), val, ValueName)
-	}
+	})
+	b.WriteString("#endif\n")
+	return b.String()
+}
+
+// eachValued calls def with the head of the definition and the result type
+// of each function whose values the trace records: the nondet functions of
+// prog and its assumed functions with a result.
+func eachValued(prog *ir.Program, def func(head string, t ir.Type)) {
 	for _, f := range NondetFuncs(prog) {
-		body(ir.Declare(f.Type.Result, f.Name)+"(void)", f.Type.Result)
+		def(ir.Declare(f.Type.Result, f.Name+"(void)"), f.Type.Result)
 	}
 	for _, f := range AssumedFuncs(prog) {
 		if !isVoid(f.Type.Result) {
-			body(Signature(f), f.Type.Result)
+			def(Signature(f), f.Type.Result)
 		}
 	}
-	b.WriteString("#endif\n")
-	return b.String()
 }
 
 // ChoiceFuncs returns the names of prog's functions whose assignments of

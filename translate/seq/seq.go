@@ -589,11 +589,11 @@ func (s *sequentializer) deadLocals(body *ir.Block) []ir.Stmt {
 			if lo > hi {
 				continue
 			}
-			out := &ir.Unary{Op: ir.Not, X: ir.CallFn(live, ir.Lit(int64(lo), ir.UIntType), ir.Lit(int64(hi), ir.UIntType)), T: ir.IntType}
+			outside := &ir.Unary{Op: ir.Not, X: ir.CallFn(live, ir.Lit(int64(lo), ir.UIntType), ir.Lit(int64(hi), ir.UIntType)), T: ir.IntType}
 			if dead == nil {
-				dead = out
+				dead = outside
 			} else {
-				dead = ir.Bin(ir.LAnd, dead, out, ir.IntType)
+				dead = ir.Bin(ir.LAnd, dead, outside, ir.IntType)
 			}
 		}
 		kill := exec(loc, ir.CallFn(zero, &ir.Cast{X: ir.AddrOf(ir.Ref(v)), T: ir.VoidPtrType}, &ir.SizeofType{Of: v.Type, T: ir.ULongType}))
