@@ -225,7 +225,8 @@ var Passes = []*Pass{
 			if u.Entries, err = bound.Entries(u.Prog); err != nil {
 				return err
 			}
-			return bound.Inline(u.Prog, u.Entries, u.Config.Limits, &u.Notes)
+			u.Entries, err = bound.Inline(u.Prog, u.Entries, u.Config.Limits, &u.Notes)
+			return err
 		}},
 	{Name: "prove", Doc: "static race analysis of the unbounded program (inlined, loops kept): a proof of race freedom for every bound, or the race candidates",
 		Needs: []Need{{"inline", "the analyses follow main and the start routines with their callees inlined"}},

@@ -61,20 +61,40 @@ func FuncOf(e ir.Expr) *ir.Function {
 // end of the copy. A function appears at most Limits.Recursion times on a
 // chain of inlined calls; deeper calls are cut (and noted). Calls of
 // __VERIFIER_atomic_* functions are bracketed by atomic begin/end markers.
-func Inline(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) error {
+//
+// Inlining may name more start routines: a wrapper of pthread_create
+// passed a function (fixFuncParams). Such a routine becomes an entry
+// too, inlined in turn; Inline returns entries with them added.
+func Inline(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) ([]*ir.Function, error) {
 	in := &inliner{prog: prog, lim: lim, notes: notes, orig: map[*ir.Function]*ir.Block{}}
 	for _, f := range prog.Funcs {
 		if f.Body != nil {
 			in.orig[f] = (&ir.Cloner{}).Block(f.Body)
 		}
 	}
+	seen := map[*ir.Function]bool{}
 	for _, f := range entries {
+		seen[f] = true
+	}
+	for i := 0; i < len(entries); i++ {
+		f := entries[i]
 		in.size = 0
 		if err := in.block(f.Body, []*ir.Function{f}); err != nil {
-			return err
+			return entries, err
 		}
+		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+			c, ok := n.(*ir.Call)
+			if !ok || calleeName(c) != "pthread_create" || len(c.Args) != 4 {
+				return true
+			}
+			if t := FuncOf(c.Args[2]); t != nil && t.Body != nil && !seen[t] {
+				seen[t] = true
+				entries = append(entries, t)
+			}
+			return true
+		})
 	}
-	return nil
+	return entries, nil
 }
 
 type inliner struct {
@@ -195,6 +215,7 @@ func (in *inliner) expand(call *ir.Call, lhs ir.Expr, f *ir.Function, loc ir.Loc
 		list = append(list, &ir.DeclStmt{Loc: loc, Var: rv})
 	}
 	body := cl.Block(in.orig[f])
+	fixFuncParams(body, call, f, in.orig[f], cl)
 	end := fmt.Sprintf("__ladr_ret%d", id)
 	used := replaceReturns(body, rv, end)
 	list = append(list, body.List...)
@@ -240,4 +261,33 @@ func replaceReturns(body *ir.Block, rv *ir.Var, end string) bool {
 		return out
 	})
 	return used
+}
+
+// fixFuncParams replaces, in body (the copy of orig, f's body, made by
+// cl for call), each use of a function pointer parameter that call passes
+// a function (f, &f, (T)f) and that orig never writes nor takes the
+// address of, by that function. A wrapper that starts a thread with the
+// routine it is given (pthread_create(&id, 0, (T)w, arg) with w the
+// parameter) then names the routine at the create site, as the thread
+// pass needs; a call through the parameter becomes a direct call.
+func fixFuncParams(body *ir.Block, call *ir.Call, f *ir.Function, orig *ir.Block, cl *ir.Cloner) {
+	for i, p := range f.Params {
+		if i >= len(call.Args) {
+			break
+		}
+		fn := FuncOf(call.Args[i])
+		if fn == nil || !ir.IsPointer(p.Type) || ir.Writes(orig, p) {
+			continue
+		}
+		if _, ok := p.Type.(*ir.Pointer).Elem.(*ir.Func); !ok {
+			continue
+		}
+		nv := cl.Vars[p]
+		ir.RewriteStmtExprs(body, func(e ir.Expr) ir.Expr {
+			if id, ok := e.(*ir.Ident); ok && id.Var == nv {
+				return &ir.Cast{X: &ir.FuncRef{Fn: fn, P: id.P}, T: nv.Type, P: id.P}
+			}
+			return e
+		})
+	}
 }

@@ -244,6 +244,64 @@ int main(void) {
 	}
 }
 
+// TestInlineThreadWrapper: a routine a wrapper of pthread_create is passed
+// becomes an entry once the wrapper is inlined, and the create site names
+// it; a parameter the wrapper writes or whose address it takes is not
+// replaced.
+func TestInlineThreadWrapper(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		entries   []string
+	}{
+		{"wrapper", `
+#include <pthread.h>
+int g;
+int helper(int x) { return x + 1; }
+void worker(void *arg) { g = helper(g); }
+unsigned long begin(void (*w)(void *), void *data) {
+	pthread_t id;
+	pthread_create(&id, 0, (void *(*)(void *))w, data);
+	return id;
+}
+int main(void) { begin(worker, 0); return 0; }`, []string{"main", "worker"}},
+		{"two levels, two routines", `
+#include <pthread.h>
+int g;
+void *a(void *p) { g = 1; return 0; }
+void *b(void *p) { g = 2; return 0; }
+void start(void *(*f)(void *)) { pthread_t t; pthread_create(&t, 0, f, 0); }
+void twice(void *(*f)(void *), void *(*h)(void *)) { start(f); start(h); }
+int main(void) { twice(&a, b); return 0; }`, []string{"main", "a", "b"}},
+		{"written parameter", `
+#include <pthread.h>
+void *a(void *p) { return 0; }
+void *b(void *p) { return 0; }
+int c;
+void start(void *(*f)(void *)) { pthread_t t; if (c) f = b; pthread_create(&t, 0, f, 0); }
+int main(void) { start(a); return 0; }`, []string{"main"}},
+		{"address taken", `
+#include <pthread.h>
+void *a(void *p) { return 0; }
+void set(void *(**pf)(void *));
+void start(void *(*f)(void *)) { pthread_t t; set(&f); pthread_create(&t, 0, f, 0); }
+int main(void) { start(a); return 0; }`, []string{"main"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := run(t, tc.src, "inline", bound.Limits{})
+			var names []string
+			for _, f := range u.Entries {
+				names = append(names, f.Name)
+			}
+			if strings.Join(names, " ") != strings.Join(tc.entries, " ") {
+				t.Fatalf("entries %v, want %v", names, tc.entries)
+			}
+			if tc.name == "wrapper" && len(callsTo(body(t, u.Prog, "worker"), "helper")) != 0 {
+				t.Errorf("helper is not inlined into worker")
+			}
+		})
+	}
+}
+
 func TestInlineSizeLimit(t *testing.T) {
 	_, err := runErr(t, `
 int f(int x) { x++; x++; x++; x++; return x; }
