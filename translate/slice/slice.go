@@ -513,7 +513,7 @@ func (b *builder) offChain(keep map[*ir.Function]bool, m Mode, read map[string]b
 				if m == Abstract {
 					havoc = b.assigned(g, read)
 				}
-				b.stub(st, m, havoc)
+				b.stub(st, m, havoc, g)
 				stubs[g] = st
 			}
 			s.Call.Fn = &ir.FuncRef{Fn: st, P: s.Call.Fn.Pos()}
@@ -628,9 +628,14 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 			info.Wide = b.names(wk)
 		}
 	}
-	// The globals each stub havocs, from the original bodies.
+	// The globals each stub havocs, and what it writes through its
+	// pointer parameters, from the original bodies.
 	havoc := map[*ir.Function][]ir.Expr{}
+	b.pwrites = map[*ir.Function][]map[string]bool{}
 	if m == Abstract {
+		for _, f := range g.Funcs {
+			b.paramWrites(f, b.pwrites)
+		}
 		read := b.used(keep)
 		for _, f := range g.Funcs {
 			if !keep[f] && !libc.IsModelFile(f.Pos.File) {
@@ -676,7 +681,7 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 		case libc.IsModelFile(f.Pos.File):
 		default:
 			info.Stubbed = append(info.Stubbed, f.Name)
-			b.stub(f, m, havoc[f])
+			b.stub(f, m, havoc[f], f)
 		}
 	}
 	for _, f := range library {
@@ -692,7 +697,7 @@ func Build(prog *ir.Program, spec Spec, m Mode) (*Info, error) {
 				f.Params = append(f.Params, &ir.Var{Name: fmt.Sprintf("a%d", i), Type: t, Class: ir.Param, Func: f.Name, Synthetic: true})
 			}
 		}
-		b.stub(f, m, nil)
+		b.stub(f, m, nil, nil)
 	}
 	b.unvariadic()
 	return info, nil
@@ -774,6 +779,9 @@ type builder struct {
 	writes map[*ir.Function][]ir.Expr
 	// stubs are the functions given stub bodies.
 	stubs []*ir.Function
+	// pwrites are the member paths each function may write through each
+	// of its pointer parameters (paramWrites), from the original bodies.
+	pwrites map[*ir.Function][]map[string]bool
 	// edges are the call edges (caller, callee) of the chains of a
 	// narrow slice.
 	edges [][2]*ir.Function
@@ -1034,8 +1042,11 @@ func globalPath(e ir.Expr) (string, bool) {
 	return "", false
 }
 
-// stub replaces f's body by a stub of mode m assigning havoc.
-func (b *builder) stub(f *ir.Function, m Mode, havoc []ir.Expr) {
+// stub replaces f's body by a stub of mode m assigning havoc and, when
+// abstract, the integer members origin (f itself, or the function an
+// off-chain stub stands for; nil for the library) may write through its
+// pointer parameters.
+func (b *builder) stub(f *ir.Function, m Mode, havoc []ir.Expr, origin *ir.Function) {
 	loc := ir.Loc{Pos: f.Pos, Func: f.Name}
 	body := ir.NewBlock(loc)
 	add := func(e ir.Expr) { body.List = append(body.List, &ir.ExprStmt{Loc: loc, X: e}) }
@@ -1047,6 +1058,20 @@ func (b *builder) stub(f *ir.Function, m Mode, havoc []ir.Expr) {
 		for _, h := range havoc {
 			x := (&ir.Cloner{}).Expr(h)
 			add(&ir.Assign{L: x, R: b.value(x.Type(), loc, body, m), T: x.Type(), P: f.Pos})
+		}
+		// What it writes through its pointer parameters, where they are
+		// not null.
+		for i, lvs := range paramHavoc(f, b.pwrites[origin]) {
+			if len(lvs) == 0 {
+				continue
+			}
+			p := f.Params[i]
+			then := ir.NewBlock(loc)
+			for _, lv := range lvs {
+				then.List = append(then.List, &ir.ExprStmt{Loc: loc, X: &ir.Assign{L: lv, R: b.value(lv.Type(), loc, body, m), T: lv.Type(), P: f.Pos}})
+			}
+			cond := &ir.Binary{Op: ir.Ne, X: ir.Ref(p), Y: &ir.Cast{X: ir.IntConst(0), T: p.Type}, T: ir.IntType, P: f.Pos}
+			body.List = append(body.List, &ir.If{Loc: loc, Cond: cond, Then: then})
 		}
 	}
 	if t := f.Type.Result; t != nil && !ir.IsVoid(t) {

@@ -1,0 +1,297 @@
+package slice
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ladr-dev/ladr/translate/ir"
+	"github.com/ladr-dev/ladr/translate/model"
+)
+
+// MaxParamHavoc bounds the integer members one abstract stub assigns
+// through its pointer parameters.
+const MaxParamHavoc = 128
+
+// MaxHavocArray is the longest array (of constant length) whose elements
+// an abstract stub assigns one by one.
+const MaxHavocArray = 16
+
+// whole is the path of a parameter's whole pointee.
+const whole = ""
+
+// paramWrites returns, for each parameter of f, the member paths of its
+// pointee that f and its callees may write through it: "a.b" for
+// p->a.b = v (or (*p).a.b), whole ("") when the write is to *p itself,
+// through an index or pointer arithmetic, or to a path an array element
+// lies on. A call passing p, or &p->a.b, on to a parameter its callee
+// writes through adds the callee's paths (below a.b). Writes through
+// copies of the pointer (q = p; q->x = v) are not followed: a stub is an
+// abstraction for finding races, a counterexample through it is only a
+// potential race, and the slice's refinement keeps the function whole.
+// memo holds the answers so far (empty while one is asked, so that a
+// recursion ends).
+func (b *builder) paramWrites(f *ir.Function, memo map[*ir.Function][]map[string]bool) []map[string]bool {
+	if w, ok := memo[f]; ok {
+		return w
+	}
+	out := make([]map[string]bool, len(f.Params))
+	memo[f] = out
+	if f.Body == nil {
+		return out
+	}
+	index := map[*ir.Var]int{}
+	for i, p := range f.Params {
+		index[p] = i
+		out[i] = map[string]bool{}
+	}
+	add := func(i int, path string) { out[i][path] = true }
+	ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
+		lv := ir.Written(n)
+		if lv == nil {
+			return true
+		}
+		h := ir.HostOf(lv)
+		if h.Ptr == nil {
+			return true
+		}
+		p, prefix, ok := pointerParam(h.Ptr)
+		if !ok {
+			return true
+		}
+		i, isParam := index[p]
+		if !isParam {
+			return true
+		}
+		path, exact := offsetPath(h.Offset)
+		if !exact || prefix != whole && path != whole {
+			add(i, whole)
+			return true
+		}
+		add(i, joinPath(prefix, path))
+		return true
+	})
+	for _, s := range b.g.Sites[f] {
+		for j, arg := range s.Call.Args {
+			p, prefix, ok := pointerParam(arg)
+			if !ok {
+				continue
+			}
+			i, isParam := index[p]
+			if !isParam {
+				continue
+			}
+			if c := s.Callee; c != nil && c.Body == nil {
+				// A library function that writes through the argument
+				// (memcpy, memset, snprintf): the whole pointee.
+				fx := model.Lookup(c.Name)
+				for _, e := range fx.Effects {
+					if e.Write && !e.Atomic && (e.Arg == j || e.Rest && j > e.Arg) {
+						add(i, joinPath(prefix, whole))
+					}
+				}
+			}
+			for _, t := range s.Targets {
+				w := b.paramWrites(t, memo)
+				if j >= len(w) {
+					continue
+				}
+				for path := range w[j] {
+					add(i, joinPath(prefix, path))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// joinPath is path below prefix.
+func joinPath(prefix, path string) string {
+	switch {
+	case prefix == whole:
+		return path
+	case path == whole:
+		return prefix
+	}
+	return prefix + "." + path
+}
+
+// pointerParam returns the parameter a pointer expression is based on,
+// and the member path of its pointee that the expression points to: p,
+// (T *)p give p and whole; &p->a.b gives p and "a.b"; p + i, &p[i] and
+// &p->a[i] give p and whole (another element: the whole pointee stands
+// for it). ok is false for anything else.
+func pointerParam(e ir.Expr) (p *ir.Var, path string, ok bool) {
+	path, exact := whole, true
+	for {
+		switch x := e.(type) {
+		case *ir.Cast:
+			e = x.X
+		case *ir.Ident:
+			if x.Var.Class != ir.Param || !ir.IsPointer(x.Var.Type) {
+				return nil, "", false
+			}
+			if !exact {
+				path = whole
+			}
+			return x.Var, path, true
+		case *ir.Binary:
+			switch {
+			case x.Op != ir.Add && x.Op != ir.Sub:
+				return nil, "", false
+			case ir.IsPointer(x.X.Type()):
+				e = x.X
+			case ir.IsPointer(x.Y.Type()):
+				e = x.Y
+			default:
+				return nil, "", false
+			}
+			exact = false
+		case *ir.Unary:
+			if x.Op != ir.Addr {
+				return nil, "", false
+			}
+			h := ir.HostOf(x.X)
+			if h.Ptr == nil {
+				return nil, "", false
+			}
+			sub, ok := offsetPath(h.Offset)
+			exact = exact && ok
+			path = joinPath(sub, path)
+			e = h.Ptr
+		case *ir.Member, *ir.Index:
+			// An array member passed as a pointer (decayed).
+			if !ir.IsArray(e.Type()) {
+				return nil, "", false
+			}
+			h := ir.HostOf(e)
+			if h.Ptr == nil {
+				return nil, "", false
+			}
+			sub, ok := offsetPath(h.Offset)
+			exact = exact && ok
+			path = joinPath(sub, path)
+			e = h.Ptr
+		default:
+			return nil, "", false
+		}
+	}
+}
+
+// offsetPath names the member steps of a host's offset below the
+// pointee ("a.b" for p->a.b): the first step, through the pointer,
+// counts only as a member (p->a); an index step (p[i], p->a[i]) makes
+// the path inexact (false): the path before it stands for the element.
+func offsetPath(off []ir.Expr) (string, bool) {
+	var names []string
+	for _, s := range off {
+		switch x := s.(type) {
+		case *ir.Member:
+			names = append(names, x.Field.Name)
+		default:
+			return strings.Join(names, "."), false
+		}
+	}
+	return strings.Join(names, "."), true
+}
+
+// paramHavoc returns the lvalues of integer type an abstract stub of f
+// assigns through f's pointer parameters (paths from paramWrites), below
+// each parameter's dereference, at most MaxParamHavoc; the members of a
+// union and pointers are left alone (a stub does not invent pointers).
+// The guards are the parameters the lvalues go through, each to be
+// tested for null before its assignments.
+func paramHavoc(f *ir.Function, writes []map[string]bool) (lvs [][]ir.Expr) {
+	n := 0
+	for i, p := range f.Params {
+		var list []ir.Expr
+		if i < len(writes) && len(writes[i]) > 0 && ir.IsPointer(p.Type) {
+			el := p.Type.(*ir.Pointer).Elem
+			var paths []string
+			for path := range writes[i] {
+				paths = append(paths, path)
+			}
+			sort.Strings(paths)
+			seen := map[string]bool{}
+			for _, path := range paths {
+				base, t, ok := memberOf(&ir.Unary{Op: ir.Deref, X: ir.Ref(p), T: el, P: f.Pos}, el, path)
+				if !ok {
+					continue
+				}
+				leaves(base, t, func(lv ir.Expr) bool {
+					key := ir.ExprString(lv)
+					if seen[key] {
+						return true
+					}
+					if n >= MaxParamHavoc {
+						return false
+					}
+					seen[key] = true
+					list = append(list, lv)
+					n++
+					return true
+				})
+			}
+		}
+		lvs = append(lvs, list)
+	}
+	return lvs
+}
+
+// memberOf is the lvalue of path below base (of type t), with its type.
+func memberOf(base ir.Expr, t ir.Type, path string) (ir.Expr, ir.Type, bool) {
+	if path == whole {
+		return base, t, objectType(t)
+	}
+	for _, name := range strings.Split(path, ".") {
+		st, ok := t.(*ir.Struct)
+		if !ok || !st.Complete || st.Union {
+			return nil, nil, false
+		}
+		var fld *ir.Field
+		for _, f := range st.Fields {
+			if f.Name == name && name != "" {
+				fld = f
+			}
+		}
+		if fld == nil {
+			return nil, nil, false
+		}
+		base = &ir.Member{X: base, Field: fld, T: fld.Type}
+		t = fld.Type
+	}
+	return base, t, true
+}
+
+// leaves calls add with each integer lvalue in base (of type t): base
+// itself, the members of a struct and the elements of a short array, in
+// order, until add returns false.
+func leaves(base ir.Expr, t ir.Type, add func(ir.Expr) bool) bool {
+	switch x := t.(type) {
+	case *ir.Basic:
+		if ir.IsInteger(t) {
+			return add(base)
+		}
+	case *ir.Struct:
+		if !x.Complete || x.Union {
+			return true
+		}
+		for _, f := range x.Fields {
+			if f.Name == "" {
+				continue
+			}
+			if !leaves(&ir.Member{X: base, Field: f, T: f.Type}, f.Type, add) {
+				return false
+			}
+		}
+	case *ir.Array:
+		if x.LenExpr != nil || x.Len <= 0 || x.Len > MaxHavocArray {
+			return true
+		}
+		for i := int64(0); i < x.Len; i++ {
+			if !leaves(&ir.Index{X: base, I: ir.IntConst(i), T: x.Elem}, x.Elem, add) {
+				return false
+			}
+		}
+	}
+	return true
+}
