@@ -10,7 +10,7 @@ import (
 
 // MaxParamHavoc bounds the integer members one abstract stub assigns
 // through its pointer parameters.
-const MaxParamHavoc = 128
+const MaxParamHavoc = 32
 
 // MaxHavocArray is the longest array (of constant length) whose elements
 // an abstract stub assigns one by one.
@@ -21,9 +21,8 @@ const whole = ""
 
 // paramWrites returns, for each parameter of f, the member paths of its
 // pointee that f and its callees may write through it: "a.b" for
-// p->a.b = v (or (*p).a.b), whole ("") when the write is to *p itself,
-// through an index or pointer arithmetic, or to a path an array element
-// lies on. A call passing p, or &p->a.b, on to a parameter its callee
+// p->a.b = v (or (*p).a.b), "a" for p->a[i].b = v (the array, all its
+// elements), whole ("") for *p = v, p[i] = v and writes through p + i. A call passing p, or &p->a.b, on to a parameter its callee
 // writes through adds the callee's paths (below a.b). Writes through
 // copies of the pointer (q = p; q->x = v) are not followed: a stub is an
 // abstraction for finding races, a counterexample through it is only a
@@ -62,11 +61,7 @@ func (b *builder) paramWrites(f *ir.Function, memo map[*ir.Function][]map[string
 		if !isParam {
 			return true
 		}
-		path, exact := offsetPath(h.Offset)
-		if !exact || prefix != whole && path != whole {
-			add(i, whole)
-			return true
-		}
+		path, _ := offsetPath(h.Offset)
 		add(i, joinPath(prefix, path))
 		return true
 	})
@@ -194,12 +189,12 @@ func offsetPath(off []ir.Expr) (string, bool) {
 	return strings.Join(names, "."), true
 }
 
-// paramHavoc returns the lvalues of integer type an abstract stub of f
-// assigns through f's pointer parameters (paths from paramWrites), below
-// each parameter's dereference, at most MaxParamHavoc; the members of a
-// union and pointers are left alone (a stub does not invent pointers).
-// The guards are the parameters the lvalues go through, each to be
-// tested for null before its assignments.
+// paramHavoc returns, for each parameter of f, the lvalues an abstract
+// stub of f assigns through it (paths from paramWrites, below the
+// parameter's dereference), at most MaxParamHavoc in all: the integers,
+// and the pointers to object types (a stub's pointer is null or a fresh
+// object); the members of a union, floating-point values and other
+// pointers are left alone.
 func paramHavoc(f *ir.Function, writes []map[string]bool) (lvs [][]ir.Expr) {
 	n := 0
 	for i, p := range f.Params {
@@ -210,7 +205,13 @@ func paramHavoc(f *ir.Function, writes []map[string]bool) (lvs [][]ir.Expr) {
 			for path := range writes[i] {
 				paths = append(paths, path)
 			}
-			sort.Strings(paths)
+			// The named members first, the whole pointee last.
+			sort.Slice(paths, func(a, b int) bool {
+				if (paths[a] == whole) != (paths[b] == whole) {
+					return paths[b] == whole
+				}
+				return paths[a] < paths[b]
+			})
 			seen := map[string]bool{}
 			for _, path := range paths {
 				base, t, ok := memberOf(&ir.Unary{Op: ir.Deref, X: ir.Ref(p), T: el, P: f.Pos}, el, path)
@@ -262,13 +263,18 @@ func memberOf(base ir.Expr, t ir.Type, path string) (ir.Expr, ir.Type, bool) {
 	return base, t, true
 }
 
-// leaves calls add with each integer lvalue in base (of type t): base
-// itself, the members of a struct and the elements of a short array, in
-// order, until add returns false.
+// leaves calls add with each integer lvalue, or pointer to an object
+// type, in base (of type t): base itself, the members of a struct and the
+// elements of a short array, in order, until add returns false.
 func leaves(base ir.Expr, t ir.Type, add func(ir.Expr) bool) bool {
 	switch x := t.(type) {
 	case *ir.Basic:
 		if ir.IsInteger(t) {
+			return add(base)
+		}
+	case *ir.Pointer:
+		// A stub's pointer is null or a fresh object (value).
+		if objectType(x.Elem) {
 			return add(base)
 		}
 	case *ir.Struct:

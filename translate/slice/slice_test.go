@@ -480,7 +480,7 @@ func TestKeyKeep(t *testing.T) {
 
 const parser = `#include <pthread.h>
 #include <string.h>
-struct opts { int mode; char name[4]; struct { long n; int *p; } sub; double d; };
+struct opts { int mode; char name[4]; struct { long n; int *p; void (*f)(void); } sub; double d; };
 int hits;
 int log_open(const char *path);
 static void set_sub(long *n, int v) { for (int i = 0; i < v; i++) log_open("a"); *n = v; }
@@ -495,6 +495,8 @@ static void parse(struct opts *o, int argc, char **argv) {
 	for (int i = 0; i < argc; i++) { log_open(argv[i]); log_open(argv[i]); log_open(argv[i]); }
 	for (int i = 0; i < argc; i++) { log_open(argv[i]); log_open(argv[i]); log_open(argv[i]); }
 	o->mode = argc;
+	o->sub.p = &hits;
+	o->sub.f = 0;
 	memset(o->name, 0, 4);
 	set_sub(&o->sub.n, argc);
 }
@@ -515,8 +517,9 @@ int main(int argc, char **argv) {
 
 // TestParamWrites: an abstract stub assigns the integer members its
 // function writes through a pointer parameter (itself, through a
-// library function or through a callee), and nothing through a parameter
-// it only reads; pointers and doubles are left alone.
+// library function or through a callee), a pointer member null or a
+// fresh object, and nothing through a parameter it only reads; function
+// pointers and doubles are left alone.
 func TestParamWrites(t *testing.T) {
 	p, err := cfront.New().Parse("t.c", []byte(parser), cfront.Options{Model: cfront.LP64})
 	if err != nil {
@@ -541,7 +544,10 @@ func TestParamWrites(t *testing.T) {
 			t.Errorf("parse's stub lacks %q:\n%s", want, parse)
 		}
 	}
-	for _, bad := range []string{"(*o).sub.p =", "(*o).d ="} {
+	if !strings.Contains(parse, "(*o).sub.p = ") || !strings.Contains(parse, "malloc(") {
+		t.Errorf("parse's stub does not make o->sub.p null or a fresh object:\n%s", parse)
+	}
+	for _, bad := range []string{"(*o).sub.f =", "(*o).d ="} {
 		if strings.Contains(parse, bad) {
 			t.Errorf("parse's stub assigns %q:\n%s", bad, parse)
 		}
