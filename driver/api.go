@@ -14,6 +14,7 @@
 package driver
 
 import (
+	"regexp"
 	"time"
 
 	"github.com/ladr-dev/ladr/driver/cbmc"
@@ -116,6 +117,10 @@ type Options struct {
 	// (0: only the check's time limit).
 	MaxSlices    int
 	SliceTimeout time.Duration
+	// SliceMemory, when not nil, keeps for slices only the candidates
+	// whose memory (Candidate.Memory: "hits", "(struct conn).state")
+	// it matches: the user's focus on the places they care about.
+	SliceMemory *regexp.Regexp
 	// Units are the translation units of a program of several files
 	// (ladr check a.c b.c, --compile-commands), each with its own flags
 	// after the ones above; Input is then the first unit's file. Empty:
@@ -250,6 +255,9 @@ type Result struct {
 	// (Options.MaxSlices): a race on a slice whose counterexample runs no
 	// stub is the result; the others are potential races.
 	Slices []*SliceReport `json:"slices,omitempty"`
+	// SliceMemory is Options.SliceMemory's expression, when slices
+	// were for the candidates it matches only.
+	SliceMemory string `json:"slice_memory,omitempty"`
 	// StaticAnalysis is what the static race analysis found when it ran
 	// and its proof is not the result: why it declined, or how many race
 	// candidates it left.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -236,7 +237,7 @@ func (b sliceBackend) Attempt(ctx context.Context, p strategy.Plan) (*strategy.A
 // function of its threads' paths may reach a violation: those whose
 // access functions may come first, then those whose start routines may.
 // Each keeps the callees on the paths to the violations (Spec.Errors).
-func specs(cr *candidates.Result, errs []model.Op, reach map[string]bool) []*sliceCandidate {
+func specs(cr *candidates.Result, errs []model.Op, reach map[string]bool, memory *regexp.Regexp) []*sliceCandidate {
 	many := map[string]bool{}
 	for _, t := range cr.Threads {
 		many[t.Routine] = t.Many
@@ -244,6 +245,9 @@ func specs(cr *candidates.Result, errs []model.Op, reach map[string]bool) []*sli
 	seen := map[string]*sliceCandidate{}
 	var out []*sliceCandidate
 	for _, c := range cr.All() {
+		if memory != nil && !memory.MatchString(c.Memory) {
+			continue
+		}
 		for _, a := range routines(c.First.Threads) {
 			for _, b := range routines(c.Second.Threads) {
 				if a == b && !many[a] {
@@ -317,7 +321,10 @@ func (c *checker) slices(ctx context.Context, res *Result) *strategy.Attempt {
 	if cr == nil || cr.Total == 0 || c.opt.MaxSlices <= 0 {
 		return nil
 	}
-	all := specs(cr.Result, errorOps(c.opt.Property.Seq), c.errorFuncs)
+	if c.opt.SliceMemory != nil {
+		res.SliceMemory = c.opt.SliceMemory.String()
+	}
+	all := specs(cr.Result, errorOps(c.opt.Property.Seq), c.errorFuncs, c.opt.SliceMemory)
 	// The search's checker may report as a portfolio member: slices
 	// report as the check.
 	c.phases = &phaseTracker{sink: c.opt.Progress}

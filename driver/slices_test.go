@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 
@@ -39,12 +40,13 @@ func TestSpecs(t *testing.T) {
 		},
 	}
 	for _, tc := range []struct {
-		name  string
-		errs  []model.Op
-		reach map[string]bool
-		want  []string
+		name   string
+		errs   []model.Op
+		reach  map[string]bool
+		memory *regexp.Regexp
+		want   []string
 	}{
-		{"race", nil, nil, []string{
+		{"race", nil, nil, nil, []string{
 			"main/g|worker/g for b",
 			"worker/g|worker/g for b",
 			"logger/k|worker/g for e",
@@ -52,17 +54,25 @@ func TestSpecs(t *testing.T) {
 		// An assertion property: only slices whose routines may reach a
 		// violation (here the logger), those whose access functions may
 		// (k) first.
-		{"unreach-call", []model.Op{model.OpReachError}, map[string]bool{"logger": true, "k": true}, []string{
+		{"unreach-call", []model.Op{model.OpReachError}, map[string]bool{"logger": true, "k": true}, nil, []string{
 			"logger/k|worker/g|reach-error for e",
 		}},
-		{"worker reaches", []model.Op{model.OpReachError}, map[string]bool{"worker": true, "k": true}, []string{
+		{"worker reaches", []model.Op{model.OpReachError}, map[string]bool{"worker": true, "k": true}, nil, []string{
 			"logger/k|worker/g|reach-error for e",
 			"main/g|worker/g|reach-error for b",
 			"worker/g|worker/g|reach-error for b",
 		}},
+		// --slice-memory: only the candidates on c and f; c's
+		// functions are b's (which the filter drops).
+		{"memory c or f", nil, nil, regexp.MustCompile(`^[cf]$`), []string{
+			"main/g|worker/g for c",
+			"worker/g|worker/g for c",
+			"logger/k|worker/g for f",
+		}},
+		{"memory matching nothing", nil, nil, regexp.MustCompile(`^zz`), nil},
 	} {
 		var got []string
-		for _, sc := range specs(cr, tc.errs, tc.reach) {
+		for _, sc := range specs(cr, tc.errs, tc.reach, tc.memory) {
 			got = append(got, sc.spec.Key()+" for "+sc.cand.Memory)
 		}
 		if !slices.Equal(got, tc.want) {

@@ -16,6 +16,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"regexp"
 	"runtime"
 	"runtime/pprof"
 	"strconv"
@@ -168,6 +169,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 					&cli.BoolFlag{Name: "candidates", Usage: "list the whole-program race candidates (static, no inlining: pairs of accesses threads may make at once with no common lock, most likely first) after every result; by default they are listed when the result is unknown; --candidates=false skips the analysis"},
 					&cli.StringSliceFlag{Name: "facts", Usage: "take the user's facts in `FILE` for the race candidates, one per line: singleton ROUTINE (one thread runs it at a time), exclusive F G ... (never run at once), holds F LOCK (F is called with the global LOCK held); comments /* ladr: FACT */ in the sources count too"},
 					&cli.IntFlag{Name: "slices", Value: driver.DefaultMaxSlices, Usage: "when the whole program gets no answer, check up to `N` slices of it (the two threads of a race candidate, the code that creates them and reaches the accesses, the rest stubbed), most likely candidate first; a race on a slice whose counterexample runs no stub is a race of the program, the others potential races; 0 keeps the whole-program answer"},
+					&cli.StringFlag{Name: "slice-memory", Usage: "check slices only for the race candidates whose memory matches the Go regular expression `RE` (as the candidates list names it: \"hits\", \"(struct conn).state\"); the rest are still listed"},
 					&cli.StringFlag{Name: "slice-timeout", Value: driver.DefaultSliceTimeout.String(), Usage: "time limit of each slice's check in seconds, or a duration such as 90s (0: only --timeout)"},
 					&cli.BoolFlag{Name: "explain-proof", Usage: "after the verdict, list the pairs of accesses the static race analysis considered, each with the argument that excludes a race (race candidates first)"},
 				),
@@ -417,6 +419,11 @@ func checkCmd(c *cli.Context) error {
 	}
 	if opt.SliceTimeout, err = parseSeconds(c.String("slice-timeout")); err != nil {
 		return &exitError{code: exitUsage, msg: fmt.Sprintf("bad --slice-timeout %q: want seconds or a duration like 90s", c.String("slice-timeout"))}
+	}
+	if re := c.String("slice-memory"); re != "" {
+		if opt.SliceMemory, err = regexp.Compile(re); err != nil {
+			return &exitError{code: exitUsage, msg: fmt.Sprintf("bad --slice-memory %q: %v", re, err)}
+		}
 	}
 	if c.IsSet("candidates") {
 		opt.Candidates = c.Bool("candidates")

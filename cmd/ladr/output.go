@@ -401,9 +401,16 @@ func writeCandidates(w io.Writer, r *driver.Result) {
 // writeSlices prints the slices checked for the race candidates.
 func writeSlices(w io.Writer, r *driver.Result) {
 	if len(r.Slices) == 0 {
+		if r.SliceMemory != "" {
+			fmt.Fprintf(w, "  No slice checked: no race candidate's memory matches --slice-memory %s\n", r.SliceMemory)
+		}
 		return
 	}
-	fmt.Fprintf(w, "  Slices checked (the two threads of a candidate, the rest of the program stubbed): %d\n", len(r.Slices))
+	only := ""
+	if r.SliceMemory != "" {
+		only = fmt.Sprintf(", only for the candidates whose memory matches %s", r.SliceMemory)
+	}
+	fmt.Fprintf(w, "  Slices checked (the two threads of a candidate, the rest of the program stubbed%s): %d\n", only, len(r.Slices))
 	for i, s := range r.Slices {
 		shape := "every path"
 		if s.Narrow {
