@@ -7,7 +7,6 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -44,18 +43,11 @@ type Exploration struct {
 // search's runtime (explore.h) and runs the search until it ends or ctx
 // does. A stopped search is the error context.Cause(ctx).
 func Explore(ctx context.Context, text []byte, prog *ir.Program, opt Options) (*Exploration, error) {
-	if !bytes.HasPrefix(text, []byte(ir.Prelude)) {
-		return nil, errors.New("explore: the program does not start with ladr's prelude")
+	dir, done, err := scratch(text, opt, "explore")
+	if err != nil {
+		return nil, err
 	}
-	dir := opt.Dir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "ladr-explore-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(d)
-		dir = d
-	}
+	defer done()
 	var src bytes.Buffer
 	src.WriteString("#define __LADR_REPLAY 1\n")
 	src.WriteString(ir.Prelude)

@@ -243,18 +243,11 @@ type Options struct {
 // what happened. The error is non-nil when the program could not be built
 // or run at all.
 func Run(ctx context.Context, text []byte, prog *ir.Program, choices []Choice, opt Options) (*Outcome, error) {
-	if !bytes.HasPrefix(text, []byte(ir.Prelude)) {
-		return nil, errors.New("replay: the program does not start with ladr's prelude")
+	dir, done, err := scratch(text, opt, "replay")
+	if err != nil {
+		return nil, err
 	}
-	dir := opt.Dir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "ladr-replay-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(d)
-		dir = d
-	}
+	defer done()
 	var src bytes.Buffer
 	src.WriteString("#define __LADR_REPLAY 1\n")
 	src.WriteString(ir.Prelude)
@@ -407,4 +400,21 @@ func (t *tail) Write(p []byte) (int, error) {
 		t.b.Write(rest)
 	}
 	return len(p), nil
+}
+
+// scratch checks that text starts with ladr's prelude and returns the
+// directory a build of it for what ("replay", "explore") works in:
+// opt.Dir, or a fresh temporary one that done removes.
+func scratch(text []byte, opt Options, what string) (dir string, done func(), err error) {
+	if !bytes.HasPrefix(text, []byte(ir.Prelude)) {
+		return "", nil, fmt.Errorf("%s: the program does not start with ladr's prelude", what)
+	}
+	if opt.Dir != "" {
+		return opt.Dir, func() {}, nil
+	}
+	d, err := os.MkdirTemp("", "ladr-"+what+"-")
+	if err != nil {
+		return "", nil, err
+	}
+	return d, func() { os.RemoveAll(d) }, nil
 }

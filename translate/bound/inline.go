@@ -17,22 +17,29 @@ func Entries(prog *ir.Program) ([]*ir.Function, error) {
 	seen := map[*ir.Function]bool{main: true}
 	out := []*ir.Function{main}
 	for _, f := range prog.Funcs {
-		if f.Body == nil {
-			continue
+		if f.Body != nil {
+			out = addRoutines(f.Body, seen, out)
 		}
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			c, ok := n.(*ir.Call)
-			if !ok || calleeName(c) != "pthread_create" || len(c.Args) != 4 {
-				return true
-			}
-			if t := FuncOf(c.Args[2]); t != nil && t.Body != nil && !seen[t] {
-				seen[t] = true
-				out = append(out, t)
-			}
-			return true
-		})
 	}
 	return out, nil
+}
+
+// addRoutines appends to out, in program order, the defined start
+// routines that the pthread_create calls in body name and seen does not
+// hold, and adds them to seen.
+func addRoutines(body *ir.Block, seen map[*ir.Function]bool, out []*ir.Function) []*ir.Function {
+	ir.Inspect(ir.Stmt(body), func(n any) bool {
+		c, ok := n.(*ir.Call)
+		if !ok || calleeName(c) != "pthread_create" || len(c.Args) != 4 {
+			return true
+		}
+		if t := FuncOf(c.Args[2]); t != nil && t.Body != nil && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+		return true
+	})
+	return out
 }
 
 // FuncOf returns the function an expression designates (f, &f, (T)f),
@@ -82,17 +89,7 @@ func Inline(prog *ir.Program, entries []*ir.Function, lim Limits, notes *Notes) 
 		if err := in.block(f.Body, []*ir.Function{f}); err != nil {
 			return entries, err
 		}
-		ir.Inspect(ir.Stmt(f.Body), func(n any) bool {
-			c, ok := n.(*ir.Call)
-			if !ok || calleeName(c) != "pthread_create" || len(c.Args) != 4 {
-				return true
-			}
-			if t := FuncOf(c.Args[2]); t != nil && t.Body != nil && !seen[t] {
-				seen[t] = true
-				entries = append(entries, t)
-			}
-			return true
-		})
+		entries = addRoutines(f.Body, seen, entries)
 	}
 	return entries, nil
 }

@@ -141,33 +141,31 @@ func pointerParam(e ir.Expr) (p *ir.Var, path string, ok bool) {
 				return nil, "", false
 			}
 			exact = false
-		case *ir.Unary:
-			if x.Op != ir.Addr {
-				return nil, "", false
-			}
-			h := ir.HostOf(x.X)
-			if h.Ptr == nil {
-				return nil, "", false
-			}
-			sub, ok := offsetPath(h.Offset)
-			exact = exact && ok
-			path = joinPath(sub, path)
-			e = h.Ptr
-		case *ir.Member, *ir.Index:
-			// An array member passed as a pointer (decayed).
-			if !ir.IsArray(e.Type()) {
-				return nil, "", false
-			}
-			h := ir.HostOf(e)
-			if h.Ptr == nil {
-				return nil, "", false
-			}
-			sub, ok := offsetPath(h.Offset)
-			exact = exact && ok
-			path = joinPath(sub, path)
-			e = h.Ptr
 		default:
-			return nil, "", false
+			// &lv, or an array member passed as a pointer (decayed):
+			// the pointer lv lies behind, and its path below it.
+			var lv ir.Expr
+			switch x := e.(type) {
+			case *ir.Unary:
+				if x.Op == ir.Addr {
+					lv = x.X
+				}
+			case *ir.Member, *ir.Index:
+				if ir.IsArray(e.Type()) {
+					lv = e
+				}
+			}
+			if lv == nil {
+				return nil, "", false
+			}
+			h := ir.HostOf(lv)
+			if h.Ptr == nil {
+				return nil, "", false
+			}
+			sub, ok := offsetPath(h.Offset)
+			exact = exact && ok
+			path = joinPath(sub, path)
+			e = h.Ptr
 		}
 	}
 }
@@ -248,12 +246,11 @@ func memberOf(base ir.Expr, t ir.Type, path string) (ir.Expr, ir.Type, bool) {
 		if !ok || !st.Complete || st.Union {
 			return nil, nil, false
 		}
-		var fld *ir.Field
-		for _, f := range st.Fields {
-			if f.Name == name && name != "" {
-				fld = f
-			}
+		if name == "" {
+			// An anonymous member: which one is not known.
+			return nil, nil, false
 		}
+		fld := st.FieldByName(name)
 		if fld == nil {
 			return nil, nil, false
 		}
