@@ -8,9 +8,19 @@ import (
 	"github.com/ladr-dev/ladr/translate/model"
 )
 
-// MaxParamHavoc bounds the integer members one abstract stub assigns
-// through its pointer parameters.
-const MaxParamHavoc = 32
+// MaxParamHavoc bounds the integer members (and pointers) one abstract
+// stub assigns through its pointer parameters. Each is one assignment of
+// a member of its own: a stub of a command-line parser that fills a
+// program's settings structure (masscan's masscan_command_line, over a
+// hundred members) needs them all, or the settings it leaves at zero cut
+// every path a real run takes.
+const MaxParamHavoc = 256
+
+// MaxHavocElements bounds, within MaxParamHavoc, the members of array
+// elements a stub assigns: each is an update of the whole array for
+// CBMC, and a stub that assigned the eight elements of masscan's nic[8]
+// (a large structure each) ran CBMC out of memory.
+const MaxHavocElements = 32
 
 // MaxHavocArray is the longest array (of constant length) whose elements
 // an abstract stub assigns one by one.
@@ -172,107 +182,167 @@ func pointerParam(e ir.Expr) (p *ir.Var, path string, ok bool) {
 
 // offsetPath names the member steps of a host's offset below the
 // pointee ("a.b" for p->a.b): the first step, through the pointer,
-// counts only as a member (p->a); an index step (p[i], p->a[i]) makes
-// the path inexact (false): the path before it stands for the element.
+// counts only as a member (p->a); an index step makes the path inexact
+// (false). An index below a member marks it as any element ("a[].b" for
+// p->a[i].b); an index first (p[i]: another object) ends the path, which
+// then stands for the whole pointee.
 func offsetPath(off []ir.Expr) (string, bool) {
 	var names []string
+	exact := true
 	for _, s := range off {
 		switch x := s.(type) {
 		case *ir.Member:
 			names = append(names, x.Field.Name)
 		default:
-			return strings.Join(names, "."), false
+			if len(names) == 0 {
+				return whole, false
+			}
+			exact = false
+			names[len(names)-1] += "[]"
 		}
 	}
-	return strings.Join(names, "."), true
+	return strings.Join(names, "."), exact
 }
 
 // paramHavoc returns, for each parameter of f, the lvalues an abstract
 // stub of f assigns through it (paths from paramWrites, below the
-// parameter's dereference), at most MaxParamHavoc in all: the integers,
-// and the pointers to object types (a stub's pointer is null or a fresh
-// object); the members of a union, floating-point values and other
-// pointers are left alone.
+// parameter's dereference), at most MaxParamHavoc in all and
+// MaxHavocElements of them in array elements: the integers, and the
+// pointers to object types (a stub's pointer is null or a fresh object);
+// the members of a union, floating-point values and other pointers are
+// left alone. The first elements of arrays come first (a program's first
+// network adapter, nic[0], before its second), then the members the
+// function writes by name, the shallowest first, and the whole pointee
+// last.
 func paramHavoc(f *ir.Function, writes []map[string]bool) (lvs [][]ir.Expr) {
-	n := 0
+	type leaf struct {
+		param, order int
+		rank         int64
+		elem         bool
+		lv           ir.Expr
+	}
+	var all []leaf
+	seen := map[string]bool{}
 	for i, p := range f.Params {
-		var list []ir.Expr
-		if i < len(writes) && len(writes[i]) > 0 && ir.IsPointer(p.Type) {
-			el := p.Type.(*ir.Pointer).Elem
-			var paths []string
-			for path := range writes[i] {
-				paths = append(paths, path)
+		if i >= len(writes) || len(writes[i]) == 0 || !ir.IsPointer(p.Type) {
+			continue
+		}
+		el := p.Type.(*ir.Pointer).Elem
+		var paths []string
+		for path := range writes[i] {
+			paths = append(paths, path)
+		}
+		sort.Slice(paths, func(a, b int) bool {
+			if (paths[a] == whole) != (paths[b] == whole) {
+				return paths[b] == whole
 			}
-			// The named members first, the whole pointee last.
-			sort.Slice(paths, func(a, b int) bool {
-				if (paths[a] == whole) != (paths[b] == whole) {
-					return paths[b] == whole
-				}
-				return paths[a] < paths[b]
-			})
-			seen := map[string]bool{}
-			for _, path := range paths {
-				base, t, ok := memberOf(&ir.Unary{Op: ir.Deref, X: ir.Ref(p), T: el, P: f.Pos}, el, path)
-				if !ok {
-					continue
-				}
-				leaves(base, t, func(lv ir.Expr) bool {
+			if da, db := strings.Count(paths[a], "."), strings.Count(paths[b], "."); da != db {
+				return da < db
+			}
+			return paths[a] < paths[b]
+		})
+		for _, path := range paths {
+			for _, m := range membersOf(&ir.Unary{Op: ir.Deref, X: ir.Ref(p), T: el, P: f.Pos}, el, path, -1) {
+				leaves(m.lv, m.t, m.rank, func(lv ir.Expr, rank int64) bool {
 					key := ir.ExprString(lv)
-					if seen[key] {
-						return true
+					if !seen[key] {
+						seen[key] = true
+						all = append(all, leaf{param: i, order: len(all), rank: rank, elem: rank >= 0, lv: lv})
 					}
-					if n >= MaxParamHavoc {
-						return false
-					}
-					seen[key] = true
-					list = append(list, lv)
-					n++
-					return true
+					return len(all) < maxLeaves
 				})
 			}
 		}
-		lvs = append(lvs, list)
+	}
+	sort.SliceStable(all, func(a, b int) bool { return max(all[a].rank, 0) < max(all[b].rank, 0) })
+	lvs = make([][]ir.Expr, len(f.Params))
+	n, elems := 0, 0
+	for _, l := range all {
+		if n >= MaxParamHavoc {
+			break
+		}
+		if l.elem {
+			if elems >= MaxHavocElements {
+				continue
+			}
+			elems++
+		}
+		lvs[l.param] = append(lvs[l.param], l.lv)
+		n++
 	}
 	return lvs
 }
 
-// memberOf is the lvalue of path below base (of type t), with its type.
-func memberOf(base ir.Expr, t ir.Type, path string) (ir.Expr, ir.Type, bool) {
+// maxLeaves bounds the lvalues paramHavoc considers for one stub.
+const maxLeaves = 4096
+
+// member is an lvalue below a parameter's pointee, with its type and the
+// highest array index in it (-1: none).
+type member struct {
+	lv   ir.Expr
+	t    ir.Type
+	rank int64
+}
+
+// membersOf are the lvalues of path below base (of type t, whose highest
+// array index is rank): one
+// for a path of members, one per element (of a short array) for each
+// "a[]" step.
+func membersOf(base ir.Expr, t ir.Type, path string, rank int64) []member {
 	if path == whole {
-		return base, t, objectType(t)
+		if !objectType(t) {
+			return nil
+		}
+		return []member{{base, t, rank}}
 	}
-	for _, name := range strings.Split(path, ".") {
-		st, ok := t.(*ir.Struct)
-		if !ok || !st.Complete || st.Union {
-			return nil, nil, false
-		}
-		if name == "" {
-			// An anonymous member: which one is not known.
-			return nil, nil, false
-		}
-		fld := st.FieldByName(name)
-		if fld == nil {
-			return nil, nil, false
-		}
-		base = &ir.Member{X: base, Field: fld, T: fld.Type}
-		t = fld.Type
+	name, rest, _ := strings.Cut(path, ".")
+	elems := strings.HasSuffix(name, "[]")
+	name = strings.TrimSuffix(name, "[]")
+	st, ok := t.(*ir.Struct)
+	if !ok || !st.Complete || st.Union || name == "" {
+		// An anonymous member: which one is not known.
+		return nil
 	}
-	return base, t, true
+	fld := st.FieldByName(name)
+	if fld == nil {
+		return nil
+	}
+	base, t = &ir.Member{X: base, Field: fld, T: fld.Type}, fld.Type
+	next := func(base ir.Expr, t ir.Type, rank int64) []member {
+		if rest == "" {
+			return []member{{base, t, rank}}
+		}
+		return membersOf(base, t, rest, rank)
+	}
+	if !elems {
+		return next(base, t, rank)
+	}
+	at, ok := t.(*ir.Array)
+	if !ok || at.LenExpr != nil || at.Len <= 0 || at.Len > MaxHavocArray {
+		return nil
+	}
+	var out []member
+	for k := int64(0); k < at.Len; k++ {
+		out = append(out, next(&ir.Index{X: base, I: ir.IntConst(k), T: at.Elem}, at.Elem, max(rank, k))...)
+	}
+	return out
 }
 
 // leaves calls add with each integer lvalue, or pointer to an object
 // type, in base (of type t): base itself, the members of a struct and the
-// elements of a short array, in order, until add returns false.
-func leaves(base ir.Expr, t ir.Type, add func(ir.Expr) bool) bool {
+// elements of a short array, in order, until add returns false. rank is
+// the highest array index in base (-1: none), and add is given each
+// lvalue's.
+func leaves(base ir.Expr, t ir.Type, rank int64, add func(ir.Expr, int64) bool) bool {
 	switch x := t.(type) {
 	case *ir.Basic:
 		if ir.IsInteger(t) {
-			return add(base)
+			return add(base, rank)
 		}
 	case *ir.Pointer:
 		// A stub's pointer is null or a fresh object (value).
 		if objectType(x.Elem) {
-			return add(base)
+			return add(base, rank)
 		}
 	case *ir.Struct:
 		if !x.Complete || x.Union {
@@ -282,7 +352,7 @@ func leaves(base ir.Expr, t ir.Type, add func(ir.Expr) bool) bool {
 			if f.Name == "" {
 				continue
 			}
-			if !leaves(&ir.Member{X: base, Field: f, T: f.Type}, f.Type, add) {
+			if !leaves(&ir.Member{X: base, Field: f, T: f.Type}, f.Type, rank, add) {
 				return false
 			}
 		}
@@ -291,7 +361,7 @@ func leaves(base ir.Expr, t ir.Type, add func(ir.Expr) bool) bool {
 			return true
 		}
 		for i := int64(0); i < x.Len; i++ {
-			if !leaves(&ir.Index{X: base, I: ir.IntConst(i), T: x.Elem}, x.Elem, add) {
+			if !leaves(&ir.Index{X: base, I: ir.IntConst(i), T: x.Elem}, x.Elem, max(rank, i), add) {
 				return false
 			}
 		}

@@ -1,6 +1,7 @@
 package slice_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -554,5 +555,54 @@ func TestParamWrites(t *testing.T) {
 	}
 	if r := text("reads"); strings.Contains(r, "(*o).") || strings.Contains(r, "count != ") {
 		t.Errorf("reads' stub writes through a parameter:\n%s", r)
+	}
+}
+
+// TestParamWritesSettings: the stub of a parser that fills a large
+// settings structure (masscan's masscan_command_line) assigns every
+// scalar member it writes by name, however many (the last by name, op,
+// too: before, 32 members in the order of their names left it zero, and
+// no slice reached the program's scan), and at most MaxHavocElements
+// members of array elements, the first element's first (nic[0].usable,
+// which a member of each element before it in the structure had pushed
+// out).
+func TestParamWritesSettings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#include <pthread.h>\n#include <string.h>\nstruct nic { unsigned char mac[6]; int a, b, c, d, e, f, g; int usable; };\nstruct cfg { ")
+	for i := 0; i < 60; i++ {
+		fmt.Fprintf(&b, "int m%02d; ", i)
+	}
+	b.WriteString("struct nic nic[8]; int op; };\nint hits;\nint log_open(const char *path);\n")
+	b.WriteString("static void parse(struct cfg *c, int argc, char **argv) {\n\tmemset(c, 0, sizeof *c);\n")
+	for i := 0; i < 12; i++ {
+		b.WriteString("\tfor (int i = 0; i < argc; i++) { log_open(argv[i]); log_open(argv[i]); log_open(argv[i]); }\n")
+	}
+	for i := 0; i < 60; i++ {
+		fmt.Fprintf(&b, "\tc->m%02d = argc;\n", i)
+	}
+	b.WriteString("\tc->nic[argc].usable = 1;\n\tc->op = argc;\n}\n")
+	b.WriteString("static void *worker(void *a) { hits++; return 0; }\n")
+	b.WriteString("int main(int argc, char **argv) {\n\tstruct cfg c;\n\tpthread_t t;\n\tparse(&c, argc, argv);\n\tif (c.op == 3)\n\t\tpthread_create(&t, 0, worker, 0);\n\thits++;\n\treturn 0;\n}\n")
+	p, err := cfront.New().Parse("t.c", []byte(b.String()), cfront.Options{Model: cfront.LP64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := slice.Spec{First: slice.Side{Routine: "worker", Func: "worker"}, Second: slice.Side{Routine: "main", Func: "main"}, Narrow: true}
+	if _, err := slice.Build(p, spec, slice.Abstract); err != nil {
+		t.Fatal(err)
+	}
+	var parse string
+	for _, f := range p.Funcs {
+		if f.Name == "parse" {
+			parse = ir.String(&ir.Program{Funcs: []*ir.Function{f}})
+		}
+	}
+	for _, want := range []string{"(*c).op = ", "(*c).m00 = ", "(*c).m59 = ", "(*c).nic[0].usable = ", "(*c).nic[0].mac[0] = "} {
+		if !strings.Contains(parse, want) {
+			t.Errorf("parse's stub lacks %q:\n%s", want, parse)
+		}
+	}
+	if n := strings.Count(parse, "(*c).nic["); n == 0 || n > slice.MaxHavocElements {
+		t.Errorf("parse's stub assigns %d members of nic's elements, want 1 to %d:\n%s", n, slice.MaxHavocElements, parse)
 	}
 }
