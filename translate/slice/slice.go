@@ -1086,7 +1086,7 @@ func (b *builder) stub(f *ir.Function, m Mode, havoc []ir.Expr, origin *ir.Funct
 
 // value is a value of type t for a stub of mode m: nondeterministic for
 // arithmetic types; for a pointer to an object type, with abstract stubs,
-// null or a fresh object (a constructor such as zstd's
+// null or a fresh zeroed object (a constructor such as zstd's
 // FIO_createPreferences stubbed must not end every path that tests its
 // result), else null; an uninitialized local (declared in body) for the
 // rest.
@@ -1102,8 +1102,13 @@ func (b *builder) value(t ir.Type, loc ir.Loc, body *ir.Block, m Mode) ir.Expr {
 		if m != Abstract || !objectType(el) {
 			return null
 		}
-		malloc := b.prog.DeclareFunc("malloc", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.ULongType}})
-		fresh := &ir.Cast{X: ir.CallFn(malloc, &ir.SizeofType{Of: el, T: ir.ULongType}), T: t}
+		// Zeroed: a member read from uninitialized heap is any value for
+		// CBMC, and a pointer member of it then points nowhere the
+		// replay can follow (masscan's stubbed payloads_udp_create made
+		// payloads_udp_trim walk such a list: the replay diverged, or
+		// crashed).
+		calloc := b.prog.DeclareFunc("calloc", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.ULongType, ir.ULongType}})
+		fresh := &ir.Cast{X: ir.CallFn(calloc, &ir.Cast{X: ir.IntConst(1), T: ir.ULongType}, &ir.SizeofType{Of: el, T: ir.ULongType}), T: t}
 		return &ir.Cond{C: ir.CallFn(b.nondet("__VERIFIER_nondet_int", ir.IntType)), X: fresh, Y: null, T: t}
 	}
 	v := &ir.Var{Name: "__ladr_stub_value", Type: t, Class: ir.Local, Func: loc.Func, Synthetic: true}

@@ -72,7 +72,7 @@ func TestBuild(t *testing.T) {
 				"release_hook": {slice.MarkerOf("release_hook") + "()"},
 				// A constructor's stub returns null or a fresh object: a
 				// null alone would end main at once.
-				"make_cfg": {"malloc(sizeof(struct cfg))", "(struct cfg *)0", "__VERIFIER_nondet_int()"},
+				"make_cfg": {"calloc((unsigned long)1, sizeof(struct cfg))", "(struct cfg *)0", "__VERIFIER_nondet_int()"},
 			},
 		},
 		{
@@ -545,7 +545,7 @@ func TestParamWrites(t *testing.T) {
 			t.Errorf("parse's stub lacks %q:\n%s", want, parse)
 		}
 	}
-	if !strings.Contains(parse, "(*o).sub.p = ") || !strings.Contains(parse, "malloc(") {
+	if !strings.Contains(parse, "(*o).sub.p = ") || !strings.Contains(parse, "calloc(") {
 		t.Errorf("parse's stub does not make o->sub.p null or a fresh object:\n%s", parse)
 	}
 	for _, bad := range []string{"(*o).sub.f =", "(*o).d ="} {
