@@ -31,9 +31,10 @@ const whole = ""
 
 // paramWrites returns, for each parameter of f, the member paths of its
 // pointee that f and its callees may write through it: "a.b" for
-// p->a.b = v (or (*p).a.b), "a" for p->a[i].b = v (the array, all its
-// elements), whole ("") for *p = v, p[i] = v and writes through p + i. A call passing p, or &p->a.b, on to a parameter its callee
-// writes through adds the callee's paths (below a.b). Writes through
+// p->a.b = v (or (*p).a.b), "a[].b" for p->a[i].b = v (b of every
+// element), whole ("") for *p = v, p[i] = v and writes through p + i. A
+// call passing p, or &p->a.b, on to a parameter its callee writes through
+// adds the callee's paths (below a.b). Writes through
 // copies of the pointer (q = p; q->x = v) are not followed: a stub is an
 // abstraction for finding races, a counterexample through it is only a
 // potential race, and the slice's refinement keeps the function whole.
@@ -215,11 +216,12 @@ func offsetPath(off []ir.Expr) (string, bool) {
 // function writes by name, the shallowest first, and the whole pointee
 // last.
 func paramHavoc(f *ir.Function, writes []map[string]bool) (lvs [][]ir.Expr) {
+	// A leaf's rank is its highest array index (-1: none, so in no
+	// element).
 	type leaf struct {
-		param, order int
-		rank         int64
-		elem         bool
-		lv           ir.Expr
+		param int
+		rank  int64
+		lv    ir.Expr
 	}
 	var all []leaf
 	seen := map[string]bool{}
@@ -247,7 +249,7 @@ func paramHavoc(f *ir.Function, writes []map[string]bool) (lvs [][]ir.Expr) {
 					key := ir.ExprString(lv)
 					if !seen[key] {
 						seen[key] = true
-						all = append(all, leaf{param: i, order: len(all), rank: rank, elem: rank >= 0, lv: lv})
+						all = append(all, leaf{param: i, rank: rank, lv: lv})
 					}
 					return len(all) < maxLeaves
 				})
@@ -261,7 +263,7 @@ func paramHavoc(f *ir.Function, writes []map[string]bool) (lvs [][]ir.Expr) {
 		if n >= MaxParamHavoc {
 			break
 		}
-		if l.elem {
+		if l.rank >= 0 {
 			if elems >= MaxHavocElements {
 				continue
 			}
@@ -285,9 +287,8 @@ type member struct {
 }
 
 // membersOf are the lvalues of path below base (of type t, whose highest
-// array index is rank): one
-// for a path of members, one per element (of a short array) for each
-// "a[]" step.
+// array index is rank): one for a path of members, one per element (of a
+// short array) for each "a[]" step.
 func membersOf(base ir.Expr, t ir.Type, path string, rank int64) []member {
 	if path == whole {
 		if !objectType(t) {

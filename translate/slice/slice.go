@@ -1108,7 +1108,7 @@ func (b *builder) value(t ir.Type, loc ir.Loc, body *ir.Block, m Mode) ir.Expr {
 		// payloads_udp_trim walk such a list: the replay diverged, or
 		// crashed).
 		calloc := b.prog.DeclareFunc("calloc", &ir.Func{Result: ir.VoidPtrType, Params: []ir.Type{ir.ULongType, ir.ULongType}})
-		fresh := &ir.Cast{X: ir.CallFn(calloc, &ir.Cast{X: ir.IntConst(1), T: ir.ULongType}, &ir.SizeofType{Of: el, T: ir.ULongType}), T: t}
+		fresh := &ir.Cast{X: ir.CallFn(calloc, ir.Lit(1, ir.ULongType), &ir.SizeofType{Of: el, T: ir.ULongType}), T: t}
 		return &ir.Cond{C: ir.CallFn(b.nondet("__VERIFIER_nondet_int", ir.IntType)), X: fresh, Y: null, T: t}
 	}
 	v := &ir.Var{Name: "__ladr_stub_value", Type: t, Class: ir.Local, Func: loc.Func, Synthetic: true}

@@ -72,7 +72,7 @@ func TestBuild(t *testing.T) {
 				"release_hook": {slice.MarkerOf("release_hook") + "()"},
 				// A constructor's stub returns null or a fresh object: a
 				// null alone would end main at once.
-				"make_cfg": {"calloc((unsigned long)1, sizeof(struct cfg))", "(struct cfg *)0", "__VERIFIER_nondet_int()"},
+				"make_cfg": {"calloc(1UL, sizeof(struct cfg))", "(struct cfg *)0", "__VERIFIER_nondet_int()"},
 			},
 		},
 		{
